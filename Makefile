@@ -1,0 +1,43 @@
+# Every target sets up what it needs from nothing: a .venv installed from uv.lock.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+UV_VERSION := 0.13.9
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: setup run test lint typecheck pytest soak bench lock clean
+
+$(STAMP): pyproject.toml uv.lock
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check "uv==$(UV_VERSION)"
+	UV_PROJECT_ENVIRONMENT=$(VENV) $(BIN)/uv sync --frozen --all-extras --inexact --quiet
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: setup
+	$(BIN)/motherlode play
+
+lint: setup
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: setup
+	$(BIN)/mypy
+
+pytest: setup
+	$(BIN)/pytest -m "not soak"
+
+test: lint typecheck pytest
+
+soak: setup
+	$(BIN)/pytest -m soak -s
+
+bench: setup
+	$(BIN)/python bench/playouts.py
+
+lock:
+	uv lock
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

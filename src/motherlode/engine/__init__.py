@@ -1,0 +1,45 @@
+"""The game-agnostic core: the State contract, actions, options, records, the registry.
+
+It imports nothing from games, agents or interfaces; arrows point into it, never out.
+"""
+
+from motherlode.engine.actions import Action, ActionCodec, ActionSpace
+from motherlode.engine.agent import Agent, BotFactory, seat_view
+from motherlode.engine.errors import (
+    BadAction,
+    BadOptions,
+    BadRecord,
+    IllegalAction,
+    MotherlodeError,
+    UnknownGame,
+)
+from motherlode.engine.game import Game
+from motherlode.engine.options import GameOptions, option
+from motherlode.engine.record import GameRecord, replay
+from motherlode.engine.registry import games, get_game, register
+from motherlode.engine.state import Event, State
+
+__all__ = [
+    "Action",
+    "ActionCodec",
+    "ActionSpace",
+    "Agent",
+    "BadAction",
+    "BadOptions",
+    "BadRecord",
+    "BotFactory",
+    "Event",
+    "Game",
+    "GameOptions",
+    "GameRecord",
+    "IllegalAction",
+    "MotherlodeError",
+    "State",
+    "UnknownGame",
+    "games",
+    "get_game",
+    "option",
+    "register",
+    "replay",
+    "seat_view",
+]

@@ -1,0 +1,223 @@
+"""Actions: small frozen values with a JSON form, a text notation, and an integer index.
+
+Every game defines its actions as ``@dataclass(frozen=True, slots=True)`` subclasses of
+:class:`Action` with a ``TYPE`` keyword.  The JSON form is ``{"type": TYPE, field: value}``;
+the text notation is ``TYPE value value`` (or ``TYPE field=value``), which is what a person
+types in the terminal.  Field types are limited to what both forms carry without loss:
+``int``, ``str``, ``bool``, ``None`` and tuples of ``int`` or ``str``.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Union
+
+from motherlode.engine.errors import BadAction
+
+JsonValue = Any
+"""What ``json.dumps`` accepts; kept loose because JSON itself is."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every game's actions.  Subclasses set ``TYPE`` and declare their fields."""
+
+    TYPE: ClassVar[str] = "action"
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {"type": self.TYPE}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def notation(self) -> str:
+        """Short text form, e.g. ``bid 2``; :meth:`ActionCodec.parse` reads it back."""
+        parts = [self.TYPE]
+        parts.extend(_format_value(getattr(self, f.name)) for f in fields(self))
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+def _format_value(value: object) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value) if value else "."
+    return str(value)
+
+
+_FIELD_TYPES: dict[type[Action], tuple[tuple[str, Any], ...]] = {}
+
+
+def _field_types(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
+    spec = _FIELD_TYPES.get(cls)
+    if spec is None:
+        hints = typing.get_type_hints(cls)
+        spec = _FIELD_TYPES[cls] = tuple((f.name, hints[f.name]) for f in fields(cls))
+    return spec
+
+
+def _convert(name: str, hint: Any, raw: object, *, from_text: bool) -> object:
+    """Turn a JSON or text value into the field's declared type, or raise BadAction."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        if (raw is None or (from_text and raw == "-")) and type(None) in args:
+            return None
+        inner = [a for a in args if a is not type(None)]
+        if len(inner) == 1:
+            return _convert(name, inner[0], raw, from_text=from_text)
+        raise BadAction(f"field {name!r}: unsupported type {hint}")
+    if origin is tuple:
+        elem = args[0] if args else str
+        if from_text:
+            if not isinstance(raw, str):
+                raise BadAction(f"field {name!r}: expected a list, got {raw!r}")
+            items: list[object] = [] if raw in (".", "") else list(raw.split(","))
+        elif isinstance(raw, list | tuple):
+            items = list(raw)
+        else:
+            raise BadAction(f"field {name!r}: expected a list, got {raw!r}")
+        return tuple(_convert(name, elem, item, from_text=from_text) for item in items)
+    if hint is bool:
+        if isinstance(raw, bool):
+            return raw
+        if from_text and isinstance(raw, str) and raw.lower() in ("yes", "no", "true", "false"):
+            return raw.lower() in ("yes", "true")
+        raise BadAction(f"field {name!r}: expected yes or no, got {raw!r}")
+    if hint is int:
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            return raw
+        if from_text and isinstance(raw, str):
+            try:
+                return int(raw)
+            except ValueError:
+                pass
+        raise BadAction(f"field {name!r}: expected a whole number, got {raw!r}")
+    if hint is str:
+        if isinstance(raw, str):
+            return raw
+        raise BadAction(f"field {name!r}: expected text, got {raw!r}")
+    raise BadAction(f"field {name!r}: unsupported type {hint}")
+
+
+class ActionCodec:
+    """Reads a game's actions from JSON objects or text notation."""
+
+    def __init__(self, action_types: Iterable[type[Action]]) -> None:
+        self.types: dict[str, type[Action]] = {}
+        for cls in action_types:
+            if cls.TYPE in self.types:
+                raise ValueError(f"two action classes share the type {cls.TYPE!r}")
+            self.types[cls.TYPE] = cls
+
+    def from_json(self, data: object) -> Action:
+        if not isinstance(data, Mapping):
+            raise BadAction(f"an action must be a JSON object, got {type(data).__name__}")
+        kind = data.get("type")
+        cls = self.types.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise BadAction(f"unknown action type {kind!r}; known: {', '.join(self.types)}")
+        spec = _field_types(cls)
+        names = {n for n, _ in spec}
+        extra = set(data) - names - {"type"}
+        if extra:
+            raise BadAction(f"{kind}: unknown field(s) {', '.join(sorted(extra))}")
+        missing = [n for n in names if n not in data]
+        if missing:
+            raise BadAction(f"{kind}: missing field(s) {', '.join(missing)}")
+        values = {n: _convert(n, hint, data[n], from_text=False) for n, hint in spec}
+        return cls(**values)
+
+    def from_text(self, text: str) -> Action:
+        tokens = text.split()
+        if not tokens:
+            raise BadAction("empty action")
+        cls = self.types.get(tokens[0])
+        if cls is None:
+            raise BadAction(f"unknown action {tokens[0]!r}; known: {', '.join(self.types)}")
+        spec = _field_types(cls)
+        positional: list[str] = []
+        named: dict[str, str] = {}
+        for tok in tokens[1:]:
+            key, sep, value = tok.partition("=")
+            if sep:
+                named[key] = value
+            else:
+                if named:
+                    raise BadAction(f"{text!r}: a plain value cannot follow name=value")
+                positional.append(tok)
+        if len(positional) > len(spec):
+            raise BadAction(f"{cls.TYPE} takes {len(spec)} value(s), got {len(positional)}")
+        raw = dict(zip((n for n, _ in spec), positional, strict=False))
+        for key, value in named.items():
+            if key not in dict(spec):
+                raise BadAction(f"{cls.TYPE}: unknown field {key!r}")
+            if key in raw:
+                raise BadAction(f"{cls.TYPE}: field {key!r} given twice")
+            raw[key] = value
+        missing = [n for n, _ in spec if n not in raw]
+        if missing:
+            raise BadAction(f"{cls.TYPE}: missing {', '.join(missing)}")
+        values = {n: _convert(n, hint, raw[n], from_text=True) for n, hint in spec}
+        return cls(**values)
+
+    def parse(self, data: object) -> Action:
+        """An action from its JSON object, its JSON text, or its notation."""
+        if isinstance(data, Action):
+            return data
+        if isinstance(data, str):
+            stripped = data.strip()
+            if stripped.startswith("{"):
+                import json
+
+                try:
+                    return self.from_json(json.loads(stripped))
+                except json.JSONDecodeError as exc:
+                    raise BadAction(f"malformed JSON action: {exc.msg}") from None
+            return self.from_text(stripped)
+        return self.from_json(data)
+
+
+class ActionSpace:
+    """A fixed numbering of every action a game can ever offer, for RL and OpenSpiel.
+
+    Built from the full, ordered list of possible actions; games whose action sets are
+    too large to list override :meth:`index` and :meth:`action` with arithmetic.
+    """
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        self._actions = tuple(actions)
+        self._index = {a: i for i, a in enumerate(self._actions)}
+        if len(self._index) != len(self._actions):
+            raise ValueError("an action space lists the same action twice")
+
+    @property
+    def size(self) -> int:
+        return len(self._actions)
+
+    def index(self, action: Action) -> int:
+        try:
+            return self._index[action]
+        except KeyError:
+            raise BadAction(f"{action} has no index in this game's action space") from None
+
+    def action(self, index: int) -> Action:
+        if not 0 <= index < len(self._actions):
+            raise BadAction(f"action index {index} is outside 0..{len(self._actions) - 1}")
+        return self._actions[index]
+
+    def mask(self, legal: Iterable[Action]) -> list[bool]:
+        """True at the index of every legal action."""
+        out = [False] * self.size
+        for a in legal:
+            out[self.index(a)] = True
+        return out

@@ -1,0 +1,92 @@
+"""Game: the static facts of one game (players, options, actions) and its factory."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from motherlode.engine.actions import Action, ActionCodec, ActionSpace
+from motherlode.engine.errors import BadOptions, MotherlodeError
+from motherlode.engine.options import GameOptions
+
+if TYPE_CHECKING:
+    from motherlode.engine.state import State
+
+Renderer = Callable[[Mapping[str, Any], "int | None"], Any]
+"""Draws an observation for the terminal: returns a Rich renderable or plain text."""
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """What a game is, independent of any one play of it.
+
+    ``action_space`` builds the fixed integer numbering of actions for a player count and
+    options (RL adapters and OpenSpiel need a size that never changes during a game).
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    state_class: type[State]
+    options_class: type[GameOptions]
+    action_types: tuple[type[Action], ...]
+    rules_version: str
+    summary: str = ""
+    action_space_factory: Callable[[int, GameOptions], ActionSpace] | None = None
+    render: Renderer | None = None
+    bots: Mapping[str, Any] = field(default_factory=dict)
+    """The game's own bots by spec name (``heuristic``, ``minister``...): BotFactory values."""
+    codec: ActionCodec = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "codec", ActionCodec(self.action_types))
+
+    def options(self, values: Mapping[str, Any] | GameOptions | None = None) -> GameOptions:
+        """Validated options; defaults are the rulebook's."""
+        if isinstance(values, GameOptions):
+            if not isinstance(values, self.options_class):
+                raise BadOptions(f"options of another game given to {self.title}")
+            values.validate()
+            return values
+        return self.options_class.from_dict(values)
+
+    def check_players(self, num_players: object) -> int:
+        if not isinstance(num_players, int) or isinstance(num_players, bool):
+            raise BadOptions(f"the number of players must be a whole number, got {num_players!r}")
+        if not self.min_players <= num_players <= self.max_players:
+            raise BadOptions(
+                f"{self.title} is for {self.min_players}-{self.max_players} players, "
+                f"not {num_players}"
+            )
+        return num_players
+
+    def new_state(
+        self,
+        num_players: int | None = None,
+        seed: int | None = None,
+        options: Mapping[str, Any] | GameOptions | None = None,
+    ) -> State:
+        """A new game after the rulebook's setup.  No seed: a fresh random one."""
+        players = self.check_players(self.min_players if num_players is None else num_players)
+        if seed is None:
+            seed = secrets.randbits(63)
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise BadOptions(f"a seed is a whole number, got {seed!r}")
+        return self.state_class(self, players, seed, self.options(options))
+
+    def parse_action(self, data: object) -> Action:
+        """An action from its JSON object (or JSON text) or its text notation."""
+        return self.codec.parse(data)
+
+    def action_space(
+        self, num_players: int, options: Mapping[str, Any] | GameOptions | None = None
+    ) -> ActionSpace:
+        if self.action_space_factory is None:
+            raise MotherlodeError(f"{self.title} defines no integer action space")
+        return self.action_space_factory(self.check_players(num_players), self.options(options))
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id} {self.min_players}-{self.max_players} players>"

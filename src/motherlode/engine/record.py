@@ -1,0 +1,146 @@
+"""GameRecord: options + seed + seats + moves, which replay to the identical state.
+
+Records are what storage keeps, what the web server resumes from after a restart and what
+``motherlode replay`` steps through.  Loading checks everything and raises
+:class:`BadRecord` with the reason, so a corrupt file never half-loads.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from motherlode.engine.actions import JsonValue
+from motherlode.engine.errors import BadAction, BadOptions, BadRecord, IllegalAction, UnknownGame
+
+if TYPE_CHECKING:
+    from motherlode.engine.state import State
+
+FORMAT = "motherlode-record"
+FORMAT_VERSION = 1
+
+
+@dataclass
+class GameRecord:
+    """A whole game as data.  ``moves`` are (seat, action JSON) in the order applied."""
+
+    game: str
+    rules_version: str
+    options: dict[str, JsonValue]
+    seed: int
+    seats: list[dict[str, JsonValue]]
+    moves: list[tuple[int, dict[str, JsonValue]]] = field(default_factory=list)
+    meta: dict[str, JsonValue] = field(default_factory=dict)
+
+    @property
+    def num_players(self) -> int:
+        return len(self.seats)
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "options": self.options,
+            "seed": self.seed,
+            "seats": self.seats,
+            "moves": [[seat, action] for seat, action in self.moves],
+            "meta": self.meta,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, data: object) -> GameRecord:
+        """A record from its JSON object (or JSON text), checked field by field."""
+        if isinstance(data, str | bytes):
+            try:
+                data = json.loads(data)
+            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+                raise BadRecord(f"not a game record: the JSON is malformed ({exc})") from None
+        if not isinstance(data, dict):
+            raise BadRecord("not a game record: expected a JSON object")
+        if data.get("format") != FORMAT:
+            raise BadRecord(f"not a game record: 'format' should be {FORMAT!r}")
+        if data.get("version") != FORMAT_VERSION:
+            raise BadRecord(
+                f"record format version {data.get('version')!r} is not supported "
+                f"(this software reads version {FORMAT_VERSION})"
+            )
+        game = _need(data, "game", str)
+        rules_version = _need(data, "rules_version", str)
+        options = _need(data, "options", dict)
+        seed = _need(data, "seed", int)
+        seats = _need(data, "seats", list)
+        if not seats or not all(isinstance(s, dict) for s in seats):
+            raise BadRecord("record field 'seats' must be a non-empty list of objects")
+        raw_moves = _need(data, "moves", list)
+        moves: list[tuple[int, dict[str, JsonValue]]] = []
+        for i, move in enumerate(raw_moves, 1):
+            if (
+                not isinstance(move, list)
+                or len(move) != 2
+                or not isinstance(move[0], int)
+                or isinstance(move[0], bool)
+                or not isinstance(move[1], dict)
+            ):
+                raise BadRecord(f"move {i} is malformed: expected [seat, action object]")
+            moves.append((move[0], move[1]))
+        meta = data.get("meta", {})
+        if not isinstance(meta, dict):
+            raise BadRecord("record field 'meta' must be an object")
+        return cls(game, rules_version, options, seed, seats, moves, meta)
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise BadRecord(f"cannot read record {path}: {exc.strerror}") from None
+        return cls.from_json(text)
+
+    def replay(self, upto: int | None = None) -> State:
+        """The state after the first ``upto`` moves (all by default), replayed exactly."""
+        return replay(self, upto)
+
+
+def _need(data: dict[str, Any], key: str, kind: type) -> Any:
+    if key not in data:
+        raise BadRecord(f"record is missing the field {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise BadRecord(f"record field {key!r} should be of type {kind.__name__}")
+    return value
+
+
+def replay(record: GameRecord, upto: int | None = None) -> State:
+    """Rebuild the state a record describes; every move is re-checked against the rules."""
+    from motherlode.engine.registry import get_game
+
+    try:
+        game = get_game(record.game)
+    except UnknownGame as exc:
+        raise BadRecord(str(exc)) from None
+    if record.rules_version != game.rules_version:
+        raise BadRecord(
+            f"this record was played under {game.title} rules version {record.rules_version}; "
+            f"this software implements version {game.rules_version}"
+        )
+    try:
+        state = game.new_state(record.num_players, record.seed, record.options)
+    except BadOptions as exc:
+        raise BadRecord(f"record options are invalid: {exc}") from None
+    moves = record.moves if upto is None else record.moves[:upto]
+    for i, (seat, action_json) in enumerate(moves, 1):
+        try:
+            state.apply(seat, game.parse_action(action_json))
+        except (BadAction, IllegalAction) as exc:
+            raise BadRecord(f"move {i} of the record cannot be replayed: {exc}") from None
+    return state

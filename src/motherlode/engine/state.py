@@ -1,0 +1,330 @@
+"""The State every game implements: the engine contract of DESIGN.md.
+
+A game subclasses :class:`State` and fills in a handful of hooks; the base class owns what
+every game needs done the same way:
+
+* who is asked (``pending``), including simultaneous secret decisions, which are held
+  here until every asked seat has committed and then resolved together;
+* validation before any change, so ``apply`` either raises :class:`IllegalAction` or
+  advances the game, never half of each;
+* the state's own seeded RNG for dice and shuffles, re-seeded by ``determinize`` so a
+  search never learns the real future;
+* the move history (for records and replay) and the event log with per-event visibility,
+  both kept as shared linked chains so that ``clone`` costs O(1) for them.
+
+Hooks a game implements:
+
+``_setup()``                 the rulebook's setup, drawing from ``self.rng``
+``_to_act()``                the seats asked at this decision point (empty when over)
+``_legal(seat)``             every legal action for that seat, in a stable order
+``_play(seat, action)``      carry out one seat's (already validated) action
+``_resolve(actions)``        resolve a simultaneous decision once everyone committed
+``_observe(seat)``           the game-specific, JSON-ready view for a seat (None: spectator)
+``scores()``                 final value per seat in the game's unit
+``clone()``                  ``super().clone()`` then copy the game's own mutable fields
+``_redraw_hidden(seat, rng)`` re-draw what ``seat`` cannot see (only for hidden-info games)
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Self
+
+from motherlode.engine.actions import Action, JsonValue
+from motherlode.engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from motherlode.engine.game import Game
+    from motherlode.engine.options import GameOptions
+    from motherlode.engine.record import GameRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the game's log.  ``seats`` is None for a public event, else who may see it."""
+
+    index: int
+    text: str
+    seats: frozenset[int] | None = None
+    data: Mapping[str, JsonValue] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {"index": self.index, "text": self.text}
+        if self.seats is not None:
+            out["private"] = True
+        if self.data:
+            out["data"] = dict(self.data)
+        return out
+
+
+# Linked chains shared between clones: (item, previous link) or None.
+_Chain = tuple[Any, Any] | None
+
+
+def _chain_items(chain: _Chain) -> list[Any]:
+    out = []
+    while chain is not None:
+        item, chain = chain
+        out.append(item)
+    out.reverse()
+    return out
+
+
+class State(ABC):
+    """Base class of every game state.  See the module docstring for the hooks."""
+
+    game: Game
+    num_players: int
+    seed: int
+    options: GameOptions
+    rng: random.Random
+
+    def __init__(self, game: Game, num_players: int, seed: int, options: GameOptions) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.rng = random.Random(seed)
+        self.logging = True
+        self._commits: dict[int, Action] = {}
+        self._moves: _Chain = None
+        self._move_count = 0
+        self._events: _Chain = None
+        self._event_count = 0
+        self._determinized = False
+        self._setup()
+
+    # ----------------------------------------------------------------- hooks
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """The rulebook's setup."""
+
+    @abstractmethod
+    def _to_act(self) -> tuple[int, ...]:
+        """Seats asked at the current decision point; empty once the game is over."""
+
+    @abstractmethod
+    def _legal(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` (which is asked now), in a stable order."""
+
+    @abstractmethod
+    def _play(self, seat: int, action: Action) -> None:
+        """Carry out a validated action of a decision taken by one seat alone."""
+
+    def _resolve(self, actions: dict[int, Action]) -> None:
+        """Resolve a simultaneous decision; ``actions`` holds every asked seat's choice."""
+        raise IllegalAction(f"{self.game.title} has no simultaneous decisions")
+
+    def _is_simultaneous(self) -> bool:
+        """Whether the current decision is secret and simultaneous (default: several seats)."""
+        return len(self._to_act()) > 1
+
+    def _illegal_reason(self, seat: int, action: Action) -> str | None:
+        """Why ``action`` is illegal for ``seat`` now, or None if it is legal.
+
+        The default checks membership in ``_legal``; games override it to explain better.
+        """
+        if action in self._legal(seat):
+            return None
+        return f"{action} is not a legal action for {self.seat_name(seat)} now"
+
+    @abstractmethod
+    def _observe(self, seat: int | None) -> dict[str, JsonValue]:
+        """The game's JSON-ready view for ``seat`` (None: a spectator); nothing hidden."""
+
+    def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
+        """Re-draw, in this clone, everything hidden from ``seat`` (decks, hands...)."""
+
+    @abstractmethod
+    def scores(self) -> tuple[float, ...]:
+        """Each seat's value in the game's unit (final once the game is over)."""
+
+    def _tiebreak(self, seat: int) -> tuple[float, ...]:
+        """Rulebook tie-break key among equal scores; higher is better."""
+        return ()
+
+    # ------------------------------------------------------------ the contract
+
+    def pending(self) -> tuple[int, ...]:
+        """Seats that owe a decision now (several for a simultaneous secret decision)."""
+        seats = self._to_act()
+        if not self._commits:
+            return seats
+        return tuple(s for s in seats if s not in self._commits)
+
+    def is_over(self) -> bool:
+        return not self._to_act()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` in a stable order; empty if it is not asked."""
+        if seat not in self.pending():
+            return []
+        return self._legal(seat)
+
+    def check(self, seat: int, action: object) -> None:
+        """Raise :class:`IllegalAction` if ``seat`` may not play ``action`` now."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise IllegalAction(f"a seat is a number from 0 to {self.num_players - 1}")
+        if not 0 <= seat < self.num_players:
+            raise IllegalAction(f"there is no seat {seat} in a {self.num_players}-player game")
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action of {self.game.title}")
+        if type(action) not in self.game.action_types:
+            raise IllegalAction(f"{action} is not an action of {self.game.title}")
+        seats = self._to_act()
+        if not seats:
+            raise IllegalAction("the game is over")
+        if seat in self._commits:
+            raise IllegalAction(f"{self.seat_name(seat)} has already decided; waiting for others")
+        if seat not in seats:
+            waiting = ", ".join(self.seat_name(s) for s in self.pending())
+            raise IllegalAction(
+                f"it is not {self.seat_name(seat)}'s decision; waiting for {waiting}"
+            )
+        reason = self._illegal_reason(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Play ``action`` for ``seat``; raises IllegalAction and changes nothing if illegal."""
+        self.check(seat, action)
+        self._moves = ((seat, action), self._moves)
+        self._move_count += 1
+        if self._is_simultaneous():
+            self._commits[seat] = action
+            self.log(f"{self.seat_name(seat)} has decided")
+            if len(self._commits) == len(self._to_act()):
+                commits, self._commits = self._commits, {}
+                self._resolve(commits)
+        else:
+            self._play(seat, action)
+
+    def observe(self, seat: int | None = None) -> dict[str, JsonValue]:
+        """A JSON-ready view holding exactly what ``seat`` may know (None: a spectator)."""
+        seats = self._to_act()
+        view: dict[str, JsonValue] = {
+            "game": self.game.id,
+            "num_players": self.num_players,
+            "seat": seat,
+            "options": self.options.to_dict(),
+            "pending": list(self.pending()),
+            "committed": sorted(self._commits),
+            "simultaneous": bool(seats) and self._is_simultaneous(),
+            "over": not seats,
+        }
+        if seat is not None and seat in self._commits:
+            view["my_commitment"] = self._commits[seat].to_json()
+        if not seats:
+            view["scores"] = list(self.scores())
+            view["ranking"] = [list(group) for group in self.ranking()]
+        view.update(self._observe(seat))
+        return view
+
+    def ranking(self) -> tuple[tuple[int, ...], ...]:
+        """Places from first down; seats in one group are still tied after the tie-breaks."""
+        scores = self.scores()
+        keys = {s: (scores[s], *self._tiebreak(s)) for s in range(self.num_players)}
+        order = sorted(keys, key=lambda s: keys[s], reverse=True)
+        groups: list[list[int]] = []
+        for s in order:
+            if groups and keys[groups[-1][0]] == keys[s]:
+                groups[-1].append(s)
+            else:
+                groups.append([s])
+        return tuple(tuple(g) for g in groups)
+
+    def winners(self) -> tuple[int, ...]:
+        return self.ranking()[0]
+
+    def clone(self) -> Self:
+        """An independent copy.  Games extend this to copy their own mutable fields."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new._commits = dict(self._commits)
+        return new
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A copy in which everything hidden from ``seat`` is re-drawn from ``rng``.
+
+        The copy's own RNG is re-seeded (future dice are hidden too); other seats' secret
+        commitments to the current simultaneous decision are re-drawn uniformly from their
+        legal actions (that they committed is public, to what is not); logging is off: the
+        copy is for search, not for people.  It keeps no record.
+        """
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(64))
+        new._determinized = True
+        new.logging = False
+        new._redraw_hidden(seat, rng)
+        for other in new._commits:
+            if other != seat:
+                new._commits[other] = rng.choice(new._legal(other))
+        return new
+
+    # --------------------------------------------------------------- the log
+
+    def log(
+        self,
+        text: str,
+        *,
+        to: int | frozenset[int] | None = None,
+        **data: JsonValue,
+    ) -> None:
+        """Add a line to the event log, public or (``to``) seen by some seats only."""
+        if not self.logging:
+            return
+        seats = frozenset((to,)) if isinstance(to, int) else to
+        self._events = (Event(self._event_count, text, seats, data or None), self._events)
+        self._event_count += 1
+
+    def events_for(self, seat: int | None = None) -> list[Event]:
+        """The log as ``seat`` may read it (None: a spectator sees public events only)."""
+        return [e for e in _chain_items(self._events) if e.visible_to(seat)]
+
+    def seat_name(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    # ---------------------------------------------------------------- records
+
+    @property
+    def determinized(self) -> bool:
+        """True for a copy made by :meth:`determinize` (a sample world, not the real game)."""
+        return self._determinized
+
+    @property
+    def move_count(self) -> int:
+        return self._move_count
+
+    def moves(self) -> list[tuple[int, Action]]:
+        """Every (seat, action) applied since setup, in order."""
+        return _chain_items(self._moves)
+
+    def record(self, seats: list[dict[str, JsonValue]] | None = None) -> GameRecord:
+        """The game so far as a :class:`GameRecord` that replays to this very state."""
+        from motherlode.engine.record import GameRecord
+
+        if self._determinized:
+            raise ValueError("a determinized copy has no true history to record")
+        return GameRecord(
+            game=self.game.id,
+            rules_version=self.game.rules_version,
+            options=self.options.to_dict(),
+            seed=self.seed,
+            seats=seats or [{"name": self.seat_name(s)} for s in range(self.num_players)],
+            moves=[(s, a.to_json()) for s, a in self.moves()],
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.game.id} players={self.num_players} "
+            f"seed={self.seed} moves={self._move_count}>"
+        )

@@ -1,0 +1,1 @@
+"""One package per game: the only place its rules live."""

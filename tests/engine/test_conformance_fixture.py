@@ -1,0 +1,5 @@
+from motherlode.testing import ConformanceSuite
+
+
+class TestNuggetsConformance(ConformanceSuite):
+    game_id = "nuggets"

@@ -98,6 +98,7 @@ class State(ABC):
         self._events: _Chain = None
         self._event_count = 0
         self._determinized = False
+        self._legal_cache: tuple[int, int, tuple[Action, ...]] | None = None
         self._setup()
 
     # ----------------------------------------------------------------- hooks
@@ -166,7 +167,9 @@ class State(ABC):
         """Every legal action of ``seat`` in a stable order; empty if it is not asked."""
         if seat not in self.pending():
             return []
-        return self._legal(seat)
+        legal = self._legal(seat)
+        self._legal_cache = (self._move_count, seat, tuple(legal))
+        return legal
 
     def check(self, seat: int, action: object) -> None:
         """Raise :class:`IllegalAction` if ``seat`` may not play ``action`` now."""
@@ -188,6 +191,14 @@ class State(ABC):
             raise IllegalAction(
                 f"it is not {self.seat_name(seat)}'s decision; waiting for {waiting}"
             )
+        cache = self._legal_cache
+        if (
+            cache is not None
+            and cache[0] == self._move_count
+            and cache[1] == seat
+            and action in cache[2]
+        ):
+            return  # offered by legal_actions() for this very position
         reason = self._illegal_reason(seat, action)
         if reason is not None:
             raise IllegalAction(reason)
@@ -250,6 +261,7 @@ class State(ABC):
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new._commits = dict(self._commits)
+        new._legal_cache = None
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> Self:

@@ -191,21 +191,20 @@ class State(ABC):
             raise IllegalAction(
                 f"it is not {self.seat_name(seat)}'s decision; waiting for {waiting}"
             )
-        cache = self._legal_cache
-        if (
-            cache is not None
-            and cache[0] == self._move_count
-            and cache[1] == seat
-            and action in cache[2]
-        ):
-            return  # offered by legal_actions() for this very position
         reason = self._illegal_reason(seat, action)
         if reason is not None:
             raise IllegalAction(reason)
 
     def apply(self, seat: int, action: Action) -> None:
         """Play ``action`` for ``seat``; raises IllegalAction and changes nothing if illegal."""
-        self.check(seat, action)
+        cache = self._legal_cache
+        if (
+            cache is None
+            or cache[0] != self._move_count
+            or cache[1] != seat
+            or action not in cache[2]
+        ):
+            self.check(seat, action)  # not simply one offered by legal_actions() just now
         self._moves = ((seat, action), self._moves)
         self._move_count += 1
         if self._is_simultaneous():

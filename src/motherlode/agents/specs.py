@@ -1,0 +1,82 @@
+"""Bot specs: ``random``, ``human``, a game's own bots (``heuristic``, ``minister``) and
+parameters after a colon (``mcts:iters=500,c=1.4``).  The same strings work in ``play``,
+``simulate``, ``arena`` and the web server's seat forms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from motherlode.engine import Agent, BadOptions, Game
+
+GENERIC: dict[str, Callable[..., Agent]] = {}
+
+
+def _generic() -> dict[str, Callable[..., Agent]]:
+    if not GENERIC:
+        from motherlode.agents.random_agent import RandomAgent
+
+        GENERIC["random"] = RandomAgent
+    return GENERIC
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    name: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.params.items())
+
+    @property
+    def is_human(self) -> bool:
+        return self.name == "human"
+
+
+def _value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_spec(text: str) -> AgentSpec:
+    """``name`` or ``name:key=value,key=value``, with a clear error for anything else."""
+    name, _, rest = text.strip().partition(":")
+    if not name or not name.replace("_", "").replace("-", "").isalnum():
+        raise BadOptions(f"a seat is a bot name such as 'random' or 'mcts:iters=500', not {text!r}")
+    params: dict[str, Any] = {}
+    for part in filter(None, rest.split(",")):
+        key, sep, value = part.partition("=")
+        if not sep or not key:
+            raise BadOptions(f"bot parameters are written key=value, got {part!r} in {text!r}")
+        params[key.strip()] = _value(value.strip())
+    return AgentSpec(name.lower(), params)
+
+
+def bot_names(game: Game) -> list[str]:
+    """Every bot spec name usable for ``game`` (besides ``human``)."""
+    return sorted({*_generic(), *game.bots})
+
+
+def make_agent(spec: AgentSpec | str, game: Game, seed: int | None = None) -> Agent:
+    """Build the bot a spec names; ``human`` seats are handled by the interfaces."""
+    if isinstance(spec, str):
+        spec = parse_spec(spec)
+    factory = game.bots.get(spec.name) or _generic().get(spec.name)
+    if factory is None:
+        known = ", ".join(["human", *bot_names(game)])
+        raise BadOptions(f"unknown bot {spec.name!r} for {game.title}; choose from: {known}")
+    try:
+        agent = factory(seed=seed, **spec.params)
+    except TypeError as exc:
+        raise BadOptions(f"bad parameters for bot {spec}: {exc}") from None
+    if not isinstance(agent, Agent):
+        raise BadOptions(f"bot {spec.name!r} of {game.title} did not build an agent")
+    return agent

@@ -1,0 +1,302 @@
+"""The ``motherlode`` command: list games, play in the terminal, simulate, replay."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table as RichTable
+
+from motherlode.agents.human import HumanAgent, QuitGame
+from motherlode.agents.specs import bot_names
+from motherlode.engine import Game, GameRecord, MotherlodeError, State, games, get_game
+from motherlode.engine.options import parse_option_pairs
+from motherlode.sim import simulate as run_simulation
+from motherlode.table import Table
+
+app = typer.Typer(
+    help="motherlode: play, simulate and study five gold-and-market board games.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+SeatOpt = Annotated[
+    list[str] | None,
+    typer.Option("--seat", "-s", help="One per seat, in order: human, random, heuristic, ..."),
+]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="A game option as key=value.")
+]
+
+
+def fail(message: str) -> typer.Exit:
+    console.print(f"[bold red]error:[/] {message}")
+    return typer.Exit(2)
+
+
+def _game(game_id: str) -> Game:
+    try:
+        return get_game(game_id)
+    except MotherlodeError as exc:
+        raise fail(str(exc)) from None
+
+
+@app.command("games")
+def games_command(
+    game_id: Annotated[str | None, typer.Argument(help="Show one game's options.")] = None,
+) -> None:
+    """Every game with its player counts and options."""
+    ids = [game_id] if game_id else games()
+    if not ids:
+        console.print("No games are installed.")
+        return
+    overview = RichTable(title="Games", show_lines=False)
+    for col in ("id", "title", "players", "bots", "options"):
+        overview.add_column(col)
+    for gid in ids:
+        g = _game(gid)
+        opts = ", ".join(f"{o['name']}={o['default']}" for o in g.options_class.describe())
+        overview.add_row(
+            g.id,
+            g.title,
+            f"{g.min_players}-{g.max_players}",
+            ", ".join(bot_names(g)),
+            opts or "-",
+        )
+    console.print(overview)
+    if game_id:
+        g = _game(game_id)
+        detail = RichTable(title=f"{g.title}: options")
+        for col in ("option", "type", "default", "allowed", "meaning"):
+            detail.add_column(col)
+        for o in g.options_class.describe():
+            if o["choices"]:
+                allowed = ", ".join(map(str, o["choices"]))
+            elif o["min"] is not None or o["max"] is not None:
+                allowed = f"{o['min']}..{o['max']}"
+            else:
+                allowed = ""
+            detail.add_row(o["name"], o["type"], str(o["default"]), allowed, o["help"])
+        console.print(detail)
+
+
+def _choose_game() -> str:
+    ids = games()
+    if not ids:
+        raise fail("no games are installed")
+    for i, gid in enumerate(ids, 1):
+        console.print(f"  [bold]{i}[/]) {get_game(gid).title} ({gid})")
+    while True:
+        answer = console.input("Which game? ").strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(ids):
+            return ids[int(answer) - 1]
+        if answer in ids:
+            return answer
+
+
+def _default_seats(game: Game, players: int | None) -> list[str]:
+    n = players or game.min_players
+    bot = "heuristic" if "heuristic" in game.bots else "random"
+    return ["human"] + [bot] * (n - 1)
+
+
+def _final(state: State, table: Table) -> None:
+    result = RichTable(title="Final result")
+    for col in ("place", "seat", "player", "score"):
+        result.add_column(col)
+    scores = state.scores()
+    for place, group in enumerate(state.ranking(), 1):
+        for seat in group:
+            result.add_row(str(place), str(seat), table.seats[seat].name, f"{scores[seat]:g}")
+    console.print(result)
+
+
+@app.command()
+def play(
+    game_id: Annotated[str | None, typer.Argument(metavar="GAME", help="Game id.")] = None,
+    seat: SeatOpt = None,
+    option: OptionOpt = None,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for a reproducible game.")] = None,
+    name: Annotated[list[str] | None, typer.Option("--name", help="Seat names, in order.")] = None,
+    save: Annotated[Path | None, typer.Option(help="Where to save the record.")] = None,
+) -> None:
+    """Play a game in the terminal, people and bots at one table."""
+    gid = game_id or _choose_game()
+    game = _game(gid)
+    specs = list(seat or _default_seats(game, players))
+    try:
+        options = parse_option_pairs(option or [])
+        table = Table.create(game, specs, seed=seed, options=options, names=name)
+    except MotherlodeError as exc:
+        raise fail(str(exc)) from None
+    names = [s.name for s in table.seats]
+    hotseat = sum(s.is_human for s in table.seats) > 1
+    person = HumanAgent(console, hotseat=hotseat, seat_names=names)
+    humans = {i: person for i, s in enumerate(table.seats) if s.is_human}
+    console.print(f"[bold]{game.title}[/] · seed {table.state.seed} · " + ", ".join(names))
+    try:
+        table.play(humans)
+    except (QuitGame, EOFError, KeyboardInterrupt):
+        console.print("\nGame left unfinished.")
+    if table.state.is_over():
+        if game.render is not None:
+            console.print(game.render(table.state.observe(None), None))
+        _final(table.state, table)
+    path = save or Path("records") / f"{gid}-{datetime.now(UTC):%Y%m%d-%H%M%S}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    table.record().save(path)
+    console.print(f"Record saved to {path}")
+
+
+@app.command()
+def simulate(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    n: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 100,
+    seat: SeatOpt = None,
+    option: OptionOpt = None,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    seed: Annotated[int, typer.Option(help="Run seed; same seed, same results.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write results as JSON.")] = None,
+) -> None:
+    """Play many games between bots; win rates with 95% confidence intervals."""
+    game = _game(game_id)
+    specs = list(seat or ["random"])
+    count = players or (len(specs) if len(specs) > 1 else game.min_players)
+    if len(specs) == 1 and count > 1:
+        specs = specs * count
+    if len(specs) != count:
+        raise fail(f"{len(specs)} seats given for {count} players")
+    try:
+        options = parse_option_pairs(option or [])
+        columns = (
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+        )
+        start = time.perf_counter()
+        with Progress(*columns, console=console, transient=True) as progress:
+            task = progress.add_task(f"{game.title}", total=n)
+            sim = run_simulation(
+                game_id,
+                specs,
+                n,
+                seed=seed,
+                options=options,
+                jobs=jobs,
+                progress=lambda k: progress.advance(task, k),
+            )
+        elapsed = time.perf_counter() - start
+    except MotherlodeError as exc:
+        raise fail(str(exc)) from None
+    summary = RichTable(title=f"{game.title}: {n} games, seed {seed}")
+    for col in ("seat", "bot", "win rate", "95% CI", "mean score"):
+        summary.add_column(col, justify="right" if col != "bot" else "left")
+    for s in sim.seats():
+        lo, hi = s.interval
+        summary.add_row(
+            str(s.seat), s.spec, f"{s.win_rate:.1%}", f"{lo:.1%}–{hi:.1%}", f"{s.mean_score:.2f}"
+        )
+    console.print(summary)
+    console.print(
+        f"mean game length {sim.mean_moves:.1f} moves · {n / elapsed:.1f} games/s "
+        f"on {jobs} process(es)"
+    )
+    if json_out:
+        payload: dict[str, Any] = {
+            "game": game_id,
+            "seed": seed,
+            "options": options,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "bot": s.spec,
+                    "games": s.games,
+                    "wins": s.wins,
+                    "win_rate": s.win_rate,
+                    "ci95": list(s.interval),
+                    "mean_score": s.mean_score,
+                }
+                for s in sim.seats()
+            ],
+            "games": [
+                {
+                    "seed": r.seed,
+                    "scores": list(r.scores),
+                    "winners": list(r.winners),
+                    "moves": r.moves,
+                }
+                for r in sim.results
+            ],
+        }
+        json_out.write_text(json.dumps(payload, indent=1))
+        console.print(f"Results written to {json_out}")
+
+
+@app.command()
+def replay(
+    record_path: Annotated[Path, typer.Argument(metavar="RECORD", help="A saved game record.")],
+    seat: Annotated[int | None, typer.Option(help="See the game as this seat.")] = None,
+    at: Annotated[int | None, typer.Option(help="Show the position after this many moves.")] = None,
+) -> None:
+    """Step through a saved game: Enter for the next move, b back, a number to jump, q to quit."""
+    try:
+        record = GameRecord.load(record_path)
+        final = record.replay()
+    except MotherlodeError as exc:
+        raise fail(str(exc)) from None
+    game = final.game
+    total = final.move_count
+    moves = final.moves()
+
+    def show(k: int) -> None:
+        state = record.replay(k)
+        if game.render is not None:
+            console.print(game.render(state.observe(seat), seat))
+        if k:
+            s, a = moves[k - 1]
+            console.print(f"move {k}/{total}: {record.seats[s].get('name', s)} played {a}")
+        else:
+            console.print(f"start of the game ({total} moves recorded)")
+
+    if at is not None:
+        if not 0 <= at <= total:
+            raise fail(f"--at must be between 0 and {total}")
+        show(at)
+        return
+    if not sys.stdin.isatty():
+        for k, (s, a) in enumerate(moves, 1):
+            console.print(f"{k:4d}. {record.seats[s].get('name', s)}: {a}")
+        show(total)
+        return
+    k = 0
+    show(k)
+    while True:
+        answer = console.input("[Enter] next, b back, number jump, q quit > ").strip().lower()
+        if answer == "q":
+            return
+        if answer == "b":
+            k = max(0, k - 1)
+        elif answer.isdigit():
+            k = min(total, int(answer))
+        else:
+            k = min(total, k + 1)
+        show(k)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

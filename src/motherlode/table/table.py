@@ -1,0 +1,132 @@
+"""Table: a game with its seats (people or bots), run move by move.
+
+Interfaces ask the table what to do next: bots are asked by the table itself
+(:meth:`Table.run_bots`), people submit through :meth:`Table.submit`.  Every applied move
+goes to the ``on_move`` hooks (the web server persists there before acknowledging).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from motherlode.agents.specs import AgentSpec, make_agent, parse_spec
+from motherlode.engine import Action, Agent, BadOptions, Game, GameRecord, State, get_game
+
+MoveHook = Callable[["Table", int, Action], None]
+
+
+@dataclass
+class Seat:
+    """One place at the table: a person (``agent`` None until attached) or a bot."""
+
+    name: str
+    spec: AgentSpec
+    agent: Agent | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.spec.is_human
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "agent": str(self.spec)}
+
+
+@dataclass
+class Table:
+    game: Game
+    state: State
+    seats: list[Seat]
+    on_move: list[MoveHook] = field(default_factory=list)
+
+    @classmethod
+    def create(
+        cls,
+        game: Game | str,
+        seats: Sequence[str | AgentSpec],
+        *,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Table:
+        """A new game; each seat is ``human`` or a bot spec.  Bots are seeded from ``seed``."""
+        game = get_game(game) if isinstance(game, str) else game
+        specs = [parse_spec(s) if isinstance(s, str) else s for s in seats]
+        state = game.new_state(len(specs), seed, options)
+        return cls(game, state, cls._make_seats(game, specs, state.seed, names))
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Table:
+        """Resume a game from its record (after a restart, or to replay it)."""
+        state = record.replay()
+        game = state.game
+        specs = [parse_spec(str(s.get("agent", "human"))) for s in record.seats]
+        names = [str(s.get("name", state.seat_name(i))) for i, s in enumerate(record.seats)]
+        return cls(game, state, cls._make_seats(game, specs, state.seed, names))
+
+    @staticmethod
+    def _make_seats(
+        game: Game, specs: Sequence[AgentSpec], seed: int, names: Sequence[str] | None
+    ) -> list[Seat]:
+        if names is not None and len(names) != len(specs):
+            raise BadOptions(f"{len(names)} names given for {len(specs)} seats")
+        seeder = random.Random(seed ^ 0x5EA7)
+        seats = []
+        for i, spec in enumerate(specs):
+            name = (
+                names[i] if names else (f"Player {i + 1}" if spec.is_human else f"{spec} {i + 1}")
+            )
+            agent = None if spec.is_human else make_agent(spec, game, seeder.getrandbits(63))
+            seats.append(Seat(name, spec, agent))
+        return seats
+
+    # ------------------------------------------------------------------ play
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def waiting_for(self) -> tuple[int, ...]:
+        return self.state.pending()
+
+    def submit(self, seat: int, action: Action) -> None:
+        """Apply a seat's action (raises IllegalAction, changing nothing) and tell the hooks."""
+        self.state.apply(seat, action)
+        for hook in self.on_move:
+            hook(self, seat, action)
+
+    def run_bots(self, limit: int | None = None) -> int:
+        """Let bot seats move until a person is asked or the game ends; returns moves made."""
+        made = 0
+        while not self.state.is_over() and (limit is None or made < limit):
+            bots = [s for s in self.state.pending() if not self.seats[s].is_human]
+            if not bots:
+                break
+            seat = bots[0]
+            agent = self.seats[seat].agent
+            assert agent is not None
+            self.submit(seat, agent.act(self.state, seat))
+            made += 1
+        return made
+
+    def play(self, humans: Mapping[int, Agent] | None = None) -> State:
+        """Play to the end, asking ``humans`` (seat -> agent) for the people's moves."""
+        humans = humans or {}
+        while not self.state.is_over():
+            self.run_bots()
+            if self.state.is_over():
+                break
+            seat = self.state.pending()[0]
+            agent = humans.get(seat) or self.seats[seat].agent
+            if agent is None:
+                raise BadOptions(f"seat {seat} is a person and nobody is there to play it")
+            self.submit(seat, agent.act(self.state, seat))
+        return self.state
+
+    def record(self) -> GameRecord:
+        record = self.state.record([s.to_json() for s in self.seats])
+        if self.state.is_over():
+            record.meta["scores"] = list(self.state.scores())
+            record.meta["ranking"] = [list(g) for g in self.state.ranking()]
+        return record

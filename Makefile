@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml uv.lock
 setup: $(STAMP)
 
 run: setup
-	$(BIN)/motherlode play
+	$(BIN)/motherlode serve --open
 
 lint: setup
 	$(BIN)/ruff check src tests bench

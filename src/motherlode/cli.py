@@ -294,6 +294,33 @@ def replay(
         show(k)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(help="SQLAlchemy URL (default: SQLite file motherlode.db here)."),
+    ] = None,
+    open_browser: Annotated[bool, typer.Option("--open/--no-open")] = False,
+) -> None:
+    """Start the web server: lobby, live tables with bots, replays."""
+    try:
+        import uvicorn
+
+        from motherlode.web.app import create_app
+    except ImportError:
+        raise fail("the web server needs the 'web' extra: pip install 'motherlode[web]'") from None
+    app_ = create_app(database_url)
+    url = f"http://{host}:{port}/"
+    console.print(f"motherlode is serving at [bold]{url}[/] (Ctrl+C to stop)")
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    uvicorn.run(app_, host=host, port=port, log_level="warning")
+
+
 def main() -> None:
     app()
 

@@ -37,6 +37,8 @@ class Game:
     summary: str = ""
     action_space_factory: Callable[[int, GameOptions], ActionSpace] | None = None
     render: Renderer | None = None
+    timed_decisions: bool = False
+    """Some decisions may run on a clock (State.timeout_action says what running out does)."""
     bots: Mapping[str, Any] = field(default_factory=dict)
     """The game's own bots by spec name (``heuristic``, ``minister``...): BotFactory values."""
     codec: ActionCodec = field(init=False)

@@ -92,6 +92,8 @@ class State(ABC):
         self.options = options
         self.rng = random.Random(seed)
         self.logging = True
+        self.names: tuple[str, ...] | None = None
+        """Players' names for the log, set by the table; None: "Player 1", "Player 2"..."""
         self._commits: dict[int, Action] = {}
         self._moves: _Chain = None
         self._move_count = 0
@@ -143,6 +145,11 @@ class State(ABC):
     def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
         """Re-draw, in this clone, everything hidden from ``seat`` (decks, hands...)."""
 
+    def timeout_action(self, seat: int) -> Action | None:
+        """What ``seat`` does when a timed decision runs out (e.g. GOLDFIX's TIMED AUCTIONS:
+        a seat that has not bid passes).  None: this decision cannot be timed."""
+        return None
+
     @abstractmethod
     def scores(self) -> tuple[float, ...]:
         """Each seat's value in the game's unit (final once the game is over)."""
@@ -162,6 +169,14 @@ class State(ABC):
 
     def is_over(self) -> bool:
         return not self._to_act()
+
+    def committed(self) -> tuple[int, ...]:
+        """Seats that have made their secret choice in the current simultaneous decision."""
+        return tuple(sorted(self._commits))
+
+    def is_simultaneous(self) -> bool:
+        """Whether the current decision is a secret simultaneous one."""
+        return bool(self._to_act()) and self._is_simultaneous()
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` in a stable order; empty if it is not asked."""
@@ -225,8 +240,8 @@ class State(ABC):
             "seat": seat,
             "options": self.options.to_dict(),
             "pending": list(self.pending()),
-            "committed": sorted(self._commits),
-            "simultaneous": bool(seats) and self._is_simultaneous(),
+            "committed": list(self.committed()),
+            "simultaneous": self.is_simultaneous(),
             "over": not seats,
         }
         if seat is not None and seat in self._commits:
@@ -302,6 +317,8 @@ class State(ABC):
         return [e for e in _chain_items(self._events) if e.visible_to(seat)]
 
     def seat_name(self, seat: int) -> str:
+        if self.names is not None and 0 <= seat < len(self.names):
+            return self.names[seat]
         return f"Player {seat + 1}"
 
     # ---------------------------------------------------------------- records

@@ -13,7 +13,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from motherlode.agents.specs import AgentSpec, make_agent, parse_spec
-from motherlode.engine import Action, Agent, BadOptions, Game, GameRecord, State, get_game
+from motherlode.engine import (
+    Action,
+    Agent,
+    BadOptions,
+    Game,
+    GameRecord,
+    IllegalAction,
+    State,
+    get_game,
+)
+from motherlode.table.undo import is_private_move
 
 MoveHook = Callable[["Table", int, Action], None]
 
@@ -40,6 +50,10 @@ class Table:
     state: State
     seats: list[Seat]
     on_move: list[MoveHook] = field(default_factory=list)
+    track_undo: bool = False
+    """Interfaces where people play (terminal, web) turn this on; simulations leave it off."""
+    undo_floor: int = 0
+    undo_seat: int | None = None
 
     @classmethod
     def create(
@@ -55,7 +69,9 @@ class Table:
         game = get_game(game) if isinstance(game, str) else game
         specs = [parse_spec(s) if isinstance(s, str) else s for s in seats]
         state = game.new_state(len(specs), seed, options)
-        return cls(game, state, cls._make_seats(game, specs, state.seed, names))
+        table = cls(game, state, cls._make_seats(game, specs, state.seed, names))
+        state.names = tuple(s.name for s in table.seats)
+        return table
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Table:
@@ -64,7 +80,10 @@ class Table:
         game = state.game
         specs = [parse_spec(str(s.get("agent", "human"))) for s in record.seats]
         names = [str(s.get("name", state.seat_name(i))) for i, s in enumerate(record.seats)]
-        return cls(game, state, cls._make_seats(game, specs, state.seed, names))
+        table = cls(game, state, cls._make_seats(game, specs, state.seed, names))
+        state.names = tuple(names)
+        table.undo_floor = state.move_count  # what came before a restart stays done
+        return table
 
     @staticmethod
     def _make_seats(
@@ -92,9 +111,35 @@ class Table:
 
     def submit(self, seat: int, action: Action) -> None:
         """Apply a seat's action (raises IllegalAction, changing nothing) and tell the hooks."""
+        before = self.state.move_count
+        private = False
+        if self.track_undo and self.seats[seat].is_human:
+            self.state.check(seat, action)
+            private = is_private_move(self.state, seat, action)
         self.state.apply(seat, action)
+        if not private:
+            self.undo_floor, self.undo_seat = self.state.move_count, None
+        elif self.undo_seat != seat or self.undo_floor >= before:
+            self.undo_floor, self.undo_seat = before, seat
         for hook in self.on_move:
             hook(self, seat, action)
+
+    def can_undo(self, seat: int) -> bool:
+        """Within one's own turn, before anything hidden was revealed or anyone else acted."""
+        return self.undo_seat == seat and self.state.move_count > self.undo_floor
+
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last move (the state is rebuilt by replaying the record)."""
+        if not self.can_undo(seat):
+            raise IllegalAction(
+                "nothing to undo: only your own moves of this turn, before anything hidden "
+                "was revealed or anyone else acted, can be taken back"
+            )
+        names = self.state.names
+        self.state = self.record().replay(self.state.move_count - 1)
+        self.state.names = names
+        if self.state.move_count <= self.undo_floor:
+            self.undo_seat = None
 
     def run_bots(self, limit: int | None = None) -> int:
         """Let bot seats move until a person is asked or the game ends; returns moves made."""

@@ -1,0 +1,1 @@
+"""The web server: FastAPI app, WebSocket protocol and the static browser UI."""

@@ -1,0 +1,237 @@
+"""The FastAPI app: lobby and table pages, a JSON API and one WebSocket per open table page.
+
+Routes only translate HTTP and WebSocket messages into :class:`TableService` calls.
+Seat tokens travel in the ``X-Seat-Token`` header or the WebSocket's first message, never
+in a URL the server logs (the browser keeps them in the page's ``#fragment``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from motherlode.agents.specs import bot_names
+from motherlode.engine import GameRecord, MotherlodeError, games, get_game
+from motherlode.storage import Database
+from motherlode.web.service import TIMER_CHOICES, ServiceError, TableService
+
+STATIC = Path(__file__).parent / "static"
+
+TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token")]
+
+
+class SeatIn(BaseModel):
+    name: str = Field("", max_length=40)
+    agent: str = Field("human", max_length=120)
+
+
+class CreateTable(BaseModel):
+    game: str
+    seats: list[SeatIn] = Field(min_length=1, max_length=8)
+    options: dict[str, Any] = Field(default_factory=dict)
+    settings: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(None, ge=0, lt=2**63)
+
+
+class ActionIn(BaseModel):
+    seat: int = Field(ge=0, lt=8)
+    action: dict[str, Any] | str
+    expect_move: int | None = Field(None, ge=0)
+
+
+class UndoIn(BaseModel):
+    seat: int = Field(ge=0, lt=8)
+
+
+def error_message(exc: ServiceError) -> dict[str, Any]:
+    return {"type": "error", "status": exc.status, "message": exc.message}
+
+
+def game_catalogue() -> list[dict[str, Any]]:
+    out = []
+    for game_id in games():
+        game = get_game(game_id)
+        out.append(
+            {
+                "id": game.id,
+                "title": game.title,
+                "summary": game.summary,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "options": game.options_class.describe(),
+                "bots": bot_names(game),
+                "timed_decisions": game.timed_decisions,
+            }
+        )
+    return out
+
+
+def create_app(database_url: str | None = None, *, bot_seconds: float = 10.0) -> FastAPI:
+    db = Database(database_url)
+    service = TableService(db, bot_seconds=bot_seconds)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await service.resume_all()
+        yield
+        await service.close()
+
+    app = FastAPI(title="motherlode", lifespan=lifespan)
+    app.state.service = service
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(ServiceError)
+    async def service_error(_: Request, exc: ServiceError) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+
+    # ---------------------------------------------------------------- pages
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    # ------------------------------------------------------------------ API
+
+    @app.get("/api/games")
+    async def list_games() -> dict[str, Any]:
+        return {"games": game_catalogue(), "timer_choices": list(TIMER_CHOICES)}
+
+    @app.get("/api/tables")
+    async def list_tables(status: str | None = None) -> dict[str, Any]:
+        if status not in (None, "running", "finished"):
+            raise ServiceError(422, "status must be running or finished")
+        return {"tables": db.list_tables(status)}
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable) -> dict[str, Any]:
+        live, tokens = service.create(
+            body.game,
+            [s.model_dump() for s in body.seats],
+            body.options,
+            body.settings,
+            body.seed,
+        )
+        seats = []
+        for i, seat in enumerate(live.table.seats):
+            entry: dict[str, Any] = {"seat": i, "name": seat.name, "agent": str(seat.spec)}
+            if tokens[i]:
+                entry["token"] = tokens[i]
+                entry["link"] = f"/t/{live.id}#seat={i}&token={tokens[i]}"
+            seats.append(entry)
+        return {"id": live.id, "seats": seats, "spectate": f"/t/{live.id}"}
+
+    @app.get("/api/tables/{table_id}")
+    async def table_view(table_id: str, token: TokenHeader = None) -> dict[str, Any]:
+        """The view of the seat the token belongs to; without a token, a spectator's."""
+        live = await service.get(table_id)
+        seat = service.seat_for_token(table_id, token)
+        return service.view(live, seat)
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def play_action(table_id: str, body: ActionIn, token: TokenHeader = None) -> Any:
+        return await service.act(table_id, body.seat, token, body.action, body.expect_move)
+
+    @app.post("/api/tables/{table_id}/undo")
+    async def undo(table_id: str, body: UndoIn, token: TokenHeader = None) -> Any:
+        return await service.undo(table_id, body.seat, token)
+
+    async def finished_record(table_id: str) -> GameRecord:
+        live = await service.get(table_id)
+        if not live.finished:
+            raise ServiceError(409, "the record of a game is public once the game is over")
+        return live.table.record()
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> dict[str, Any]:
+        return (await finished_record(table_id)).to_json()
+
+    @app.get("/api/tables/{table_id}/replay/{move}")
+    async def replay_view(table_id: str, move: int) -> dict[str, Any]:
+        """A finished game as a spectator saw it after ``move`` moves."""
+        rec = await finished_record(table_id)
+        if not 0 <= move <= len(rec.moves):
+            raise ServiceError(422, f"move must be between 0 and {len(rec.moves)}")
+        try:
+            state = rec.replay(move)
+        except MotherlodeError as exc:
+            raise ServiceError(500, str(exc)) from None
+        state.names = tuple(str(s.get("name")) for s in rec.seats)
+        last = None
+        if move:
+            seat, action = rec.moves[move - 1]
+            last = {"seat": seat, "action": action}
+        return {
+            "table": table_id,
+            "game": state.game.id,
+            "title": state.game.title,
+            "names": [str(s.get("name")) for s in rec.seats],
+            "move": move,
+            "moves": len(rec.moves),
+            "last": last,
+            "observation": state.observe(None),
+            "events": [e.to_json() for e in state.events_for(None)][-300:],
+        }
+
+    # ------------------------------------------------------------ WebSocket
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        try:
+            hello = await websocket.receive_json()
+            token = hello.get("token") if isinstance(hello, dict) else None
+            seat = service.seat_for_token(table_id, token)
+            live = await service.subscribe(table_id, websocket, seat)
+        except ServiceError as exc:
+            await websocket.send_json(
+                {"type": "error", "status": exc.status, "message": exc.message}
+            )
+            await websocket.close(code=4000 + exc.status)
+            return
+        except (WebSocketDisconnect, ValueError):
+            return
+        try:
+            while True:
+                message = await websocket.receive_json()
+                await handle_message(live.id, websocket, seat, token, message)
+        except (WebSocketDisconnect, ValueError):
+            pass
+        finally:
+            service.unsubscribe(live, websocket)
+
+    async def handle_message(
+        table_id: str, websocket: WebSocket, seat: int | None, token: str | None, message: Any
+    ) -> None:
+        kind = message.get("type") if isinstance(message, dict) else None
+        try:
+            if kind == "act":
+                if seat is None:
+                    raise ServiceError(401, "spectators cannot act; open your seat's link")
+                await service.act(
+                    table_id, seat, token, message.get("action"), message.get("expect_move")
+                )
+            elif kind == "undo":
+                if seat is None:
+                    raise ServiceError(401, "spectators cannot undo")
+                await service.undo(table_id, seat, token)
+            elif kind == "ping":
+                await websocket.send_json({"type": "pong"})
+            else:
+                raise ServiceError(422, f"unknown message type {kind!r}")
+        except ServiceError as exc:
+            await websocket.send_json(
+                {"type": "error", "status": exc.status, "message": exc.message}
+            )
+
+    return app

@@ -1,0 +1,150 @@
+// The lobby: a form built from each game's typed options, seat choices, and the table list.
+(function () {
+  const M = { el: (tag, attrs, ...kids) => {
+    const n = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "text") n.textContent = v; else n.setAttribute(k, v === true ? "" : v);
+    }
+    n.append(...kids.flat().filter((k) => k !== null && k !== undefined));
+    return n;
+  } };
+  const $ = (id) => document.getElementById(id);
+  let catalogue = [];
+  let timerChoices = [0];
+
+  const game = () => catalogue.find((g) => g.id === $("game").value);
+
+  function seatsForm() {
+    const g = game();
+    const n = Number($("players").value);
+    const box = $("seats");
+    box.replaceChildren();
+    const bot = g.bots.includes("heuristic") ? "heuristic" : "random";
+    for (let i = 0; i < n; i++) {
+      const select = M.el("select", { id: `seat-${i}`, name: `seat-${i}` },
+        ...["human", ...g.bots].map((b) => M.el("option", { value: b, text: b })));
+      select.value = i === 0 ? "human" : bot;
+      box.append(M.el("div", {},
+        M.el("label", { for: `seat-${i}`, text: `Seat ${i + 1}` }), select,
+        M.el("input", { id: `name-${i}`, placeholder: "name (optional)", maxlength: 40 })));
+    }
+  }
+
+  function optionsForm() {
+    const g = game();
+    $("game-summary").textContent = g.summary || "";
+    const players = $("players");
+    players.replaceChildren();
+    for (let n = g.min_players; n <= g.max_players; n++) {
+      players.append(M.el("option", { value: n, text: `${n} players` }));
+    }
+    const box = $("options");
+    box.replaceChildren();
+    for (const o of g.options) {
+      let input;
+      if (o.type === "bool") {
+        input = M.el("select", { id: `opt-${o.name}` },
+          M.el("option", { value: "true", text: "yes" }), M.el("option", { value: "false", text: "no" }));
+        input.value = o.default ? "true" : "false";
+      } else if (o.choices) {
+        input = M.el("select", { id: `opt-${o.name}` },
+          ...o.choices.map((c) => M.el("option", { value: c, text: c })));
+        input.value = o.default;
+      } else {
+        input = M.el("input", { id: `opt-${o.name}`, value: o.default,
+          type: o.type === "int" || o.type === "float" ? "number" : "text",
+          min: o.min, max: o.max });
+      }
+      input.dataset.kind = o.type;
+      input.dataset.option = o.name;
+      box.append(M.el("div", {}, M.el("label", { for: input.id, text: `${o.name}: ${o.help}` }), input));
+    }
+    const settings = $("settings");
+    settings.replaceChildren();
+    if (g.timed_decisions) {
+      const timer = M.el("select", { id: "decision_timer" },
+        ...timerChoices.map((c) => M.el("option", { value: c, text: c ? `${c} seconds` : "no timer" })));
+      settings.append(M.el("div", {}, M.el("label", { for: "decision_timer",
+        text: "Timed auctions: seconds to bid" }), timer));
+    }
+    const delay = M.el("select", { id: "bot_delay_ms" },
+      ...[0, 300, 800].map((c) => M.el("option", { value: c, text: c ? `${c} ms` : "none" })));
+    delay.value = "300";
+    settings.append(M.el("div", {}, M.el("label", { for: "bot_delay_ms", text: "Pause between bot moves" }), delay));
+    seatsForm();
+  }
+
+  function readOptions() {
+    const options = {};
+    for (const input of $("options").querySelectorAll("[data-option]")) {
+      const kind = input.dataset.kind;
+      let value = input.value;
+      if (kind === "int") value = parseInt(value, 10);
+      else if (kind === "float") value = parseFloat(value);
+      else if (kind === "bool") value = value === "true";
+      options[input.dataset.option] = value;
+    }
+    return options;
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    $("error").classList.add("hidden");
+    const n = Number($("players").value);
+    const seats = [];
+    for (let i = 0; i < n; i++) seats.push({ agent: $(`seat-${i}`).value, name: $(`name-${i}`).value });
+    const settings = { bot_delay_ms: Number($("bot_delay_ms").value) };
+    if ($("decision_timer")) settings.decision_timer = Number($("decision_timer").value);
+    const response = await fetch("/api/tables", { method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: $("game").value, seats, options: readOptions(), settings }) });
+    const data = await response.json();
+    if (!response.ok) {
+      const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
+      $("error").textContent = detail;
+      $("error").classList.remove("hidden");
+      return;
+    }
+    const box = $("created");
+    box.replaceChildren(M.el("h3", { text: "Table created: share each private link with its player" }));
+    for (const seat of data.seats) {
+      if (!seat.link) continue;
+      const url = `${location.origin}${seat.link}`;
+      box.append(M.el("div", { class: "links" },
+        M.el("label", { text: `${seat.name} (seat ${seat.seat + 1}) — private link` }),
+        M.el("input", { readonly: true, value: url }),
+        M.el("a", { class: "button", href: seat.link, "data-seat-link": seat.seat, text: `Play as ${seat.name}` })));
+    }
+    box.append(M.el("p", {}, M.el("a", { href: data.spectate, text: "Spectator link" })));
+    box.classList.remove("hidden");
+    refresh();
+  }
+
+  async function refresh() {
+    const response = await fetch("/api/tables");
+    const data = await response.json();
+    const body = $("tables");
+    body.replaceChildren(...data.tables.map((t) => M.el("tr", {},
+      M.el("td", { text: t.game }),
+      M.el("td", { text: t.seats.map((s) => `${s.name}`).join(", ") }),
+      M.el("td", { text: t.status }),
+      M.el("td", {}, M.el("a", { href: `/t/${t.id}`, text: t.status === "finished" ? "replay" : "watch" })))));
+  }
+
+  async function start() {
+    const response = await fetch("/api/games");
+    const data = await response.json();
+    catalogue = data.games;
+    timerChoices = data.timer_choices;
+    const select = $("game");
+    select.replaceChildren(...catalogue.map((g) => M.el("option", { value: g.id, text: g.title })));
+    select.onchange = optionsForm;
+    $("players").onchange = seatsForm;
+    $("create").onsubmit = create;
+    if (catalogue.length) optionsForm();
+    refresh();
+    setInterval(refresh, 5000);
+  }
+  start();
+})();

@@ -5,7 +5,8 @@ BIN := $(VENV)/bin
 UV_VERSION := 0.13.9
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup run test lint typecheck pytest soak bench lock clean
+.PHONY: setup chromium run test lint typecheck pytest soak bench lock clean
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 $(STAMP): pyproject.toml uv.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,7 +26,14 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy
 
-pytest: setup
+# The browser tests drive Debian's Chromium through Playwright (it cannot download browsers).
+chromium:
+	@test -x /usr/bin/chromium || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+pytest: setup chromium
 	$(BIN)/pytest -m "not soak"
 
 test: lint typecheck pytest

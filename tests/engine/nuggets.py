@@ -67,6 +67,10 @@ class NuggetState(State):
     def _is_simultaneous(self) -> bool:
         return self.challenger is None and self.round < self.options.rounds
 
+    def timeout_action(self, seat: int) -> Action | None:
+        """A bidder whose time runs out bids nothing (like GOLDFIX's timed auctions)."""
+        return Bid(0) if self.challenger is None else None
+
     def _legal(self, seat: int) -> list[Action]:
         if self.challenger is not None:
             return [Challenge(False), Challenge(True)]
@@ -199,6 +203,7 @@ GAME = Game(
     summary="A fixture game for the engine's own tests.",
     action_space_factory=_space,
     render=_render,
+    timed_decisions=True,
 )
 
 __all__ = ["GAME", "Bid", "Challenge", "IllegalAction", "NuggetState"]

@@ -189,5 +189,6 @@
           M.el("summary", {}, k), M.el("pre", {}, JSON.stringify(value, null, 1)))));
     },
   };
+  window.addEventListener("hashchange", () => location.reload()); // another seat's link
   connect();
 })();

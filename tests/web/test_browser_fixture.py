@@ -1,0 +1,77 @@
+"""The browser UI end to end on the fixture game: lobby, clicking moves, bots, reload, restart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.browser import live_server
+
+pytestmark = pytest.mark.browser
+
+
+def create_from_lobby(page: Any, server: str, game: str, seats: list[str]) -> None:
+    page.goto(server + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    for i, agent in enumerate(seats):
+        page.select_option(f"#seat-{i}", agent)
+    page.select_option("#bot_delay_ms", "0")
+    page.click("#create-button")
+    page.wait_for_selector("[data-seat-link]")
+
+
+def test_play_against_a_bot_by_clicking(browser: Any, server: str) -> None:
+    page = browser.new_page()
+    create_from_lobby(page, server, "nuggets", ["human", "random"])
+    page.click("[data-seat-link='0']")
+    page.wait_for_selector("#actions button")
+    assert "Your secret choice" in page.inner_text("#prompt")
+    page.click("#actions button[data-action='bid 3']")
+    # the bot has already committed; the auction resolves and the log says so
+    page.wait_for_function("document.querySelector('#log').innerText.includes('Bids:')")
+    assert "Player 1 3" in page.inner_text("#log")
+    # play on to the end by always taking the first offered move
+    for _ in range(40):
+        if "over" in page.inner_text("#prompt"):
+            break
+        page.wait_for_selector("#actions button, #status:not(.hidden)", timeout=5000)
+        buttons = page.query_selector_all("#actions button")
+        if buttons:
+            buttons[0].click()
+            page.wait_for_timeout(150)
+    page.wait_for_selector("#status:not(.hidden)")
+    assert "Final:" in page.inner_text("#status")
+    # finished games can be replayed move by move
+    page.click("#first")
+    page.wait_for_function("document.querySelector('#replay-pos').innerText.startsWith('move 0')")
+    page.click("#next")
+    page.wait_for_function("document.querySelector('#replay-pos').innerText.startsWith('move 1')")
+    page.close()
+
+
+def test_reload_and_server_restart_mid_game(browser: Any, database_url: str) -> None:
+    with live_server(database_url) as server:
+        page = browser.new_page()
+        create_from_lobby(page, server, "nuggets", ["human", "human"])
+        link = page.get_attribute("[data-seat-link='0']", "href")
+        other = page.get_attribute("[data-seat-link='1']", "href")
+        port = server.rsplit(":", 1)[1]
+        page.goto(server + link)
+        page.wait_for_selector("#actions button")
+        page.click("#actions button[data-action='bid 2']")
+        page.wait_for_selector("text=You have decided")
+        page.reload()
+        page.wait_for_selector("text=You have decided")
+        assert "✓ decided" in page.inner_text("#players")
+    with live_server(database_url, port=int(port)) as server:
+        page.wait_for_selector("text=You have decided")  # the open page reconnects by itself
+        page.close()
+        page = browser.new_page()
+        page.goto(server + other)
+        page.wait_for_selector("#actions button")
+        page.click("#actions button[data-action='bid 1']")
+        page.wait_for_function("document.querySelector('#log').innerText.includes('Bids:')")
+        assert "Player 1 2, Player 2 1" in page.inner_text("#log")
+        page.close()

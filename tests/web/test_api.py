@@ -243,7 +243,8 @@ def test_timed_decisions_pass_for_a_seat_that_runs_out(db_url: str, monkeypatch:
         assert view(client, table, ann)["deadline"] == v["deadline"], "one clock per decision"
         # run the expiry now instead of waiting 20 seconds
         live.timer_task.cancel()
-        client.portal.call(client.app.state.service._expire, live, 0)  # type: ignore[attr-defined]
+        portal: Any = client.portal
+        portal.call(client.app.state.service._expire, live, 0)  # type: ignore[attr-defined]
         after = view(client, table, ann)
         assert after["move_count"] == 2
         assert "Bids: Player 1 3, Player 2 0" in [e["text"] for e in after["events"]]

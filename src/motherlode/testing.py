@@ -21,6 +21,9 @@ import random
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from motherlode.engine import (
     Action,
     BadRecord,
@@ -67,6 +70,8 @@ class ConformanceSuite:
     deep_games: ClassVar[int] = 2
     """Games per player count in which every single step is checked in depth."""
     max_moves: ClassVar[int] = 200_000
+    property_examples: ClassVar[int] = 10
+    """Games hypothesis plays (each choice drawn by hypothesis, so failures shrink)."""
 
     # --------------------------------------------------------------- helpers
 
@@ -104,6 +109,36 @@ class ConformanceSuite:
                 ranking = state.ranking()
                 assert sorted(s for group in ranking for s in group) == list(range(n))
                 json.dumps(state.observe(None))
+
+    def test_property_any_legal_play_keeps_the_contract(self) -> None:
+        """Whatever legal moves are chosen, in whatever order the asked seats answer,
+        the game goes on without error, always asks someone, and ends (hypothesis draws
+        every choice, so a failure shrinks to a short game)."""
+
+        @settings(
+            max_examples=self.property_examples,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+            derandomize=True,
+            database=None,
+        )
+        @given(data=st.data())
+        def play(data: st.DataObject) -> None:
+            players = data.draw(st.sampled_from(self.counts()), label="players")
+            state = self.new(players, data.draw(st.integers(0, 2**32), label="seed"))
+            for _ in range(self.max_moves):
+                if state.is_over():
+                    break
+                pending = state.pending()
+                assert pending
+                seat = pending[0] if len(pending) == 1 else data.draw(st.sampled_from(pending))
+                legal = state.legal_actions(seat)
+                assert legal
+                index = data.draw(st.integers(0, len(legal) - 1)) if len(legal) > 1 else 0
+                state.apply(seat, legal[index])
+            assert state.is_over()
+
+        play()
 
     def test_same_seed_same_game(self) -> None:
         n = self.counts()[0]

@@ -9,6 +9,10 @@ The public API (DESIGN.md)::
     record = state.record(); motherlode.replay(record)
 """
 
+# The subpackage motherlode.games (one package per game) is imported first, so that the
+# function bound below as ``motherlode.games`` is not later replaced by the subpackage
+# when a game's entry point is loaded.
+import motherlode.games as _game_packages  # noqa: F401
 from motherlode.engine import (
     Action,
     BadAction,

@@ -257,6 +257,8 @@ def replay(
         raise fail(str(exc)) from None
     game = final.game
     total = final.move_count
+    if seat is not None and not 0 <= seat < final.num_players:
+        raise fail(f"--seat must be between 0 and {final.num_players - 1} for this record")
     moves = final.moves()
 
     def show(k: int) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from rich.columns import Columns
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
@@ -102,7 +103,7 @@ class HumanAgent(Agent):
                 continue
             if word in ("quit", "exit"):
                 raise QuitGame
-            if answer.isdigit():
+            if answer.isascii() and answer.isdigit():
                 number = int(answer)
                 if 1 <= number <= len(legal):
                     return legal[number - 1]
@@ -112,6 +113,6 @@ class HumanAgent(Agent):
                 action = state.game.parse_action(answer)
                 state.check(seat, action)
             except (BadAction, IllegalAction) as exc:
-                self.console.print(f"[red]{exc}[/]")
+                self.console.print(f"[red]{escape(str(exc))}[/]")
                 continue
             return action

@@ -70,6 +70,8 @@ def make_agent(spec: AgentSpec | str, game: Game, seed: int | None = None) -> Ag
     if isinstance(spec, str):
         spec = parse_spec(spec)
     factory = game.bots.get(spec.name) or _generic().get(spec.name)
+    if spec.is_human:
+        raise BadOptions("'human' seats are played by people, not built as bots")
     if factory is None:
         known = ", ".join(["human", *bot_names(game)])
         raise BadOptions(f"unknown bot {spec.name!r} for {game.title}; choose from: {known}")

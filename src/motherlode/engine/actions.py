@@ -9,6 +9,8 @@ types in the terminal.  Field types are limited to what both forms carry without
 
 from __future__ import annotations
 
+import json
+import re
 import types
 import typing
 from collections.abc import Iterable, Mapping, Sequence
@@ -44,14 +46,62 @@ class Action:
         return self.notation()
 
 
+_PLAIN = re.compile(r'[^\s"=\[,]+')
+
+
 def _format_value(value: object) -> str:
+    """A field value as one notation token; text that would be ambiguous is JSON-quoted."""
     if value is None:
         return "-"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, str):
+        return value if _PLAIN.fullmatch(value) and value != "-" else json.dumps(value)
     if isinstance(value, tuple):
-        return ",".join(str(v) for v in value) if value else "."
+        if not value:
+            return "."
+        items = [str(v) for v in value]
+        if all(_PLAIN.fullmatch(i) and i != "." for i in items):
+            return ",".join(items)
+        return json.dumps(list(value), separators=(",", ":"))
     return str(value)
+
+
+def _tokens(text: str) -> list[str]:
+    """Split notation on whitespace, keeping double-quoted JSON strings whole."""
+    tokens: list[str] = []
+    current: list[str] = []
+    quoted = escaped = False
+    for ch in text:
+        if quoted:
+            current.append(ch)
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+            current.append(ch)
+        elif ch.isspace():
+            if current:
+                tokens.append("".join(current))
+                current = []
+        else:
+            current.append(ch)
+    if quoted:
+        raise BadAction(f"unclosed quote in {text!r}")
+    if current:
+        tokens.append("".join(current))
+    return tokens
+
+
+def _unquote(raw: str) -> object:
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        raise BadAction(f"malformed quoted value {raw!r}") from None
 
 
 _FIELD_TYPES: dict[type[Action], tuple[tuple[str, Any], ...]] = {}
@@ -77,7 +127,9 @@ def _convert(name: str, hint: Any, raw: object, *, from_text: bool) -> object:
             return _convert(name, inner[0], raw, from_text=from_text)
         raise BadAction(f"field {name!r}: unsupported type {hint}")
     if origin is tuple:
-        elem = args[0] if args else str
+        fixed = not (len(args) == 2 and args[1] is Ellipsis)
+        if from_text and isinstance(raw, str) and raw.startswith("["):
+            raw, from_text = _unquote(raw), False
         if from_text:
             if not isinstance(raw, str):
                 raise BadAction(f"field {name!r}: expected a list, got {raw!r}")
@@ -86,7 +138,13 @@ def _convert(name: str, hint: Any, raw: object, *, from_text: bool) -> object:
             items = list(raw)
         else:
             raise BadAction(f"field {name!r}: expected a list, got {raw!r}")
-        return tuple(_convert(name, elem, item, from_text=from_text) for item in items)
+        if fixed and len(items) != len(args):
+            raise BadAction(f"field {name!r}: expected {len(args)} values, got {len(items)}")
+        kinds = args if fixed else (args[0] if args else str,) * len(items)
+        return tuple(
+            _convert(name, kind, item, from_text=from_text)
+            for kind, item in zip(kinds, items, strict=True)
+        )
     if hint is bool:
         if isinstance(raw, bool):
             return raw
@@ -103,6 +161,8 @@ def _convert(name: str, hint: Any, raw: object, *, from_text: bool) -> object:
                 pass
         raise BadAction(f"field {name!r}: expected a whole number, got {raw!r}")
     if hint is str:
+        if from_text and isinstance(raw, str) and raw.startswith('"'):
+            raw = _unquote(raw)
         if isinstance(raw, str):
             return raw
         raise BadAction(f"field {name!r}: expected text, got {raw!r}")
@@ -131,14 +191,14 @@ class ActionCodec:
         extra = set(data) - names - {"type"}
         if extra:
             raise BadAction(f"{kind}: unknown field(s) {', '.join(sorted(extra))}")
-        missing = [n for n in names if n not in data]
+        missing = [n for n, _ in spec if n not in data]
         if missing:
             raise BadAction(f"{kind}: missing field(s) {', '.join(missing)}")
         values = {n: _convert(n, hint, data[n], from_text=False) for n, hint in spec}
         return cls(**values)
 
     def from_text(self, text: str) -> Action:
-        tokens = text.split()
+        tokens = _tokens(text)
         if not tokens:
             raise BadAction("empty action")
         cls = self.types.get(tokens[0])
@@ -148,9 +208,9 @@ class ActionCodec:
         positional: list[str] = []
         named: dict[str, str] = {}
         for tok in tokens[1:]:
-            key, sep, value = tok.partition("=")
-            if sep:
-                named[key] = value
+            named_value = re.match(r"([A-Za-z_]\w*)=(.*)", tok, re.DOTALL)
+            if named_value:
+                named[named_value[1]] = named_value[2]
             else:
                 if named:
                     raise BadAction(f"{text!r}: a plain value cannot follow name=value")
@@ -177,8 +237,6 @@ class ActionCodec:
         if isinstance(data, str):
             stripped = data.strip()
             if stripped.startswith("{"):
-                import json
-
                 try:
                     return self.from_json(json.loads(stripped))
                 except json.JSONDecodeError as exc:

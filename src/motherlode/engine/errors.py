@@ -23,5 +23,9 @@ class BadRecord(MotherlodeError):
     """A game record that is corrupt, incomplete or does not match this software."""
 
 
+class BadSeat(MotherlodeError, ValueError):
+    """A seat number that does not exist at this table."""
+
+
 class UnknownGame(MotherlodeError):
     """A game id that no installed package registers."""

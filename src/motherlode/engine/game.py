@@ -51,8 +51,7 @@ class Game:
         if isinstance(values, GameOptions):
             if not isinstance(values, self.options_class):
                 raise BadOptions(f"options of another game given to {self.title}")
-            values.validate()
-            return values
+            return self.options_class.from_dict(values.to_dict())
         return self.options_class.from_dict(values)
 
     def check_players(self, num_players: object) -> int:

@@ -9,6 +9,8 @@ values from JSON or from the command line (``key=value`` strings) and raises
 from __future__ import annotations
 
 import dataclasses
+import math
+import re
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -74,7 +76,7 @@ class GameOptions:
         elif hint is int:
             if isinstance(raw, int) and not isinstance(raw, bool):
                 value = raw
-            elif isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+            elif isinstance(raw, str) and re.fullmatch(r"\s*-?[0-9]+\s*", raw):
                 value = int(raw)
             else:
                 raise BadOptions(f"option {name}: expected a whole number, got {raw!r}")
@@ -83,6 +85,8 @@ class GameOptions:
                 if isinstance(raw, bool):
                     raise ValueError
                 value = float(raw)
+                if math.isnan(value):
+                    raise ValueError
             except (TypeError, ValueError):
                 raise BadOptions(f"option {name}: expected a number, got {raw!r}") from None
         elif hint is str:

@@ -104,6 +104,8 @@ class GameRecord:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise BadRecord(f"cannot read record {path}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise BadRecord(f"{path} is not a game record (it is not UTF-8 text)") from None
         return cls.from_json(text)
 
     def replay(self, upto: int | None = None) -> State:
@@ -137,6 +139,9 @@ def replay(record: GameRecord, upto: int | None = None) -> State:
         state = game.new_state(record.num_players, record.seed, record.options)
     except BadOptions as exc:
         raise BadRecord(f"record options are invalid: {exc}") from None
+    state.names = tuple(
+        str(seat.get("name") or f"Player {i + 1}") for i, seat in enumerate(record.seats)
+    )
     moves = record.moves if upto is None else record.moves[:upto]
     for i, (seat, action_json) in enumerate(moves, 1):
         try:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
 from motherlode.engine.actions import Action, JsonValue
-from motherlode.engine.errors import IllegalAction
+from motherlode.engine.errors import BadSeat, IllegalAction
 
 if TYPE_CHECKING:
     from motherlode.engine.game import Game
@@ -217,6 +217,7 @@ class State(ABC):
             cache is None
             or cache[0] != self._move_count
             or cache[1] != seat
+            or type(seat) is not int
             or action not in cache[2]
         ):
             self.check(seat, action)  # not simply one offered by legal_actions() just now
@@ -233,6 +234,7 @@ class State(ABC):
 
     def observe(self, seat: int | None = None) -> dict[str, JsonValue]:
         """A JSON-ready view holding exactly what ``seat`` may know (None: a spectator)."""
+        self._check_viewer(seat)
         seats = self._to_act()
         view: dict[str, JsonValue] = {
             "game": self.game.id,
@@ -314,7 +316,12 @@ class State(ABC):
 
     def events_for(self, seat: int | None = None) -> list[Event]:
         """The log as ``seat`` may read it (None: a spectator sees public events only)."""
+        self._check_viewer(seat)
         return [e for e in _chain_items(self._events) if e.visible_to(seat)]
+
+    def _check_viewer(self, seat: int | None) -> None:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_players):
+            raise BadSeat(f"there is no seat {seat!r} in a {self.num_players}-player game")
 
     def seat_name(self, seat: int) -> str:
         if self.names is not None and 0 <= seat < len(self.names):

@@ -1,0 +1,122 @@
+"""Carcassonne bots.
+
+``heuristic``: a greedy player.  For every legal action it plays the rest of its own turn
+(tile, gold bar, follower) in a copy of what it may know (``seat_view``: the bag
+re-shuffled) and values the result: points already scored, plus the likely worth of the
+features its followers hold (completed cities double, surrounded cloisters score 9), the
+farms it leads, the gold within reach, and its followers still in supply, minus the same
+for its strongest opponent.  So it completes its own features, joins or blocks others',
+and keeps followers in hand for the end.
+"""
+
+from __future__ import annotations
+
+import random
+
+from motherlode.engine import Action, Agent, State, seat_view
+from motherlode.games.carcassonne.actions import TakeGold
+from motherlode.games.carcassonne.geometry import AROUND, pack
+from motherlode.games.carcassonne.rules import FOLLOWER, GOLD, TAKE, CarcassonneState
+from motherlode.games.carcassonne.scoring import cloister_points, gold_points
+from motherlode.games.carcassonne.tiles import CITY, CLOISTER, FIELD, ROAD
+
+
+class HeuristicBot(Agent):
+    """Greedy one-turn lookahead with a hand-tuned valuation (see the module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, follower_value: float = 1.5) -> None:
+        self.rng = random.Random(seed)
+        self.follower_value = float(follower_value)
+
+    def act(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        view = seat_view(state, seat, self.rng)
+        assert isinstance(view, CarcassonneState)
+        if view.phase == TAKE:
+            return self._take(view, legal)
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal:
+            value = self._after(view, seat, action)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif value > best_value - 1e-9:
+                best.append(action)
+        return self.rng.choice(best)
+
+    def _after(self, state: CarcassonneState, seat: int, action: Action) -> float:
+        """The value of ``action`` with the rest of this seat's own turn played well."""
+        child = state.clone()
+        child.apply(seat, action)
+        if child.pending() == (seat,) and child.phase in (GOLD, FOLLOWER):
+            return max(self._after(child, seat, a) for a in child.legal_actions(seat))
+        return self.evaluate(child, seat)
+
+    @staticmethod
+    def _take(state: CarcassonneState, legal: list[Action]) -> Action:
+        """Sharing gold: the bar that the most players may claim (as JCloisterZone does),
+        so the others lose what only they could have had."""
+
+        def claimants(action: Action) -> int:
+            assert isinstance(action, TakeGold)
+            return bin(state.claims.get(pack(action.x, action.y), 0)).count("1")
+
+        return max(legal, key=claimants)
+
+    def evaluate(self, state: CarcassonneState, seat: int) -> float:
+        """This seat's expected final score minus its strongest opponent's."""
+        n = state.num_players
+        value = [float(p) for p in state.points]
+        if not state.is_over():
+            self._add_prospects(state, value)
+        me = value[seat]
+        return me - max(value[s] for s in range(n) if s != seat)
+
+    def _add_prospects(self, state: CarcassonneState, value: list[float]) -> None:
+        graph = state.graph
+        # the share of the game still to play: how likely open features are to be finished
+        left = len(state.bag) / max(1, state.reach)
+        board, placed, gold_on = state.board, state.placed, state.gold_on
+        seen: set[int] = set()
+        for node in state.followers:
+            root = graph.find(node)
+            if root in seen:
+                continue
+            seen.add(root)
+            kind = graph.kind[root]
+            members = list(graph.members(root))
+            squares: list[int] = []
+            if kind == CLOISTER:
+                pos = placed[graph.tile[node]][0]
+                around = sum(pos + d in board for d in AROUND)
+                worth = cloister_points(around) + (8 - around) * 0.8 * left
+                squares = [pos, *(pos + d for d in AROUND)]
+                finish = 0.8 * left
+            elif kind == FIELD:
+                worth = 3.0 * len(state.completed_cities(members)) + 1.5 * left
+                finish = 0.0
+            else:
+                tiles = graph.tiles(root)
+                open_edges = graph.open[root]
+                finish = left / (1.0 + 0.5 * open_edges)
+                if kind == ROAD:
+                    worth = len(tiles) + finish
+                else:
+                    assert kind == CITY
+                    worth = (len(tiles) + graph.pennants[root]) * (1.0 + finish)
+                squares = [placed[k][0] for k in tiles] if gold_on else []
+            if gold_on and finish:
+                worth += finish * sum(gold_on.get(p, 0) for p in squares)
+            for winner in state._majority(members):
+                value[winner] += worth
+        for s in range(state.num_players):
+            value[s] += state.supply[s] * self.follower_value * left
+            if state.goldmines:
+                value[s] += gold_points(state.bars[s])
+
+
+__all__ = ["HeuristicBot"]

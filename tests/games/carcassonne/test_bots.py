@@ -1,0 +1,39 @@
+"""The heuristic bot: legal, fair (reads only what its seat may know) and better than random."""
+
+from __future__ import annotations
+
+from motherlode.agents.random_agent import RandomAgent
+from motherlode.agents.specs import make_agent
+from motherlode.engine import get_game
+from motherlode.games.carcassonne.bots import HeuristicBot
+from motherlode.games.carcassonne.rules import CarcassonneState
+from tests.games.carcassonne.helpers import TakeGold, new_game
+from tests.games.carcassonne.reference import referee
+from tests.games.carcassonne.test_goldmines import _road_and_city_completed_together
+
+
+def test_bots_heuristic_is_registered():
+    agent = make_agent("heuristic:follower_value=2", get_game("carcassonne"), seed=1)
+    assert isinstance(agent, HeuristicBot) and agent.follower_value == 2.0
+
+
+def test_bots_heuristic_beats_random_and_keeps_to_the_rules():
+    game = get_game("carcassonne")
+    state = game.new_state(2, 5)
+    assert isinstance(state, CarcassonneState)
+    bots = [HeuristicBot(seed=5), RandomAgent(seed=5)]
+    while not state.is_over():
+        (seat,) = state.pending()
+        before = state.bag[:]
+        action = bots[seat].act(state, seat)
+        assert state.bag == before  # the bot looked at a copy
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+    assert state.scores()[0] > state.scores()[1]
+    assert referee(state).points == state.points
+
+
+def test_bots_heuristic_takes_the_bar_most_players_could_claim():
+    g = new_game()
+    _road_and_city_completed_together(g)
+    assert HeuristicBot(seed=1).act(g, 0) == TakeGold(0, 0)

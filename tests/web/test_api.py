@@ -75,6 +75,14 @@ def test_create_table_gives_secret_links_to_people_only(client: TestClient) -> N
         ({"game": "nuggets", "seats": [{"agent": "human"}] * 2, "settings": {"x": 1}}, 422),
         ({"game": "nuggets", "seats": "two"}, 422),
         ({"seats": []}, 422),
+        (
+            {
+                "game": "carcassonne",
+                "seats": [{"agent": "human"}] * 2,
+                "options": {"components": "/etc/passwd"},
+            },
+            422,
+        ),
     ],
 )
 def test_bad_table_requests_are_refused_clearly(

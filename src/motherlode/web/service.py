@@ -126,6 +126,12 @@ class TableService:
             agent = str(seat.get("agent") or "human").strip()
             names.append(name or (f"Player {i + 1}" if agent == "human" else f"{agent} {i + 1}"))
             specs.append(agent)
+        if options and "components" in options:
+            raise ServiceError(
+                422,
+                "the components option reads a file on the server; "
+                "it is for the terminal (motherlode play), not for web tables",
+            )
         clean = self._settings(game_id, settings or {})
         try:
             table = Table.create(game, specs, seed=seed, options=options, names=names)

@@ -41,7 +41,7 @@
     }
     const box = $("options");
     box.replaceChildren();
-    for (const o of g.options) {
+    for (const o of g.options.filter((o) => o.name !== "components")) {
       let input;
       if (o.type === "bool") {
         input = M.el("select", { id: `opt-${o.name}` },

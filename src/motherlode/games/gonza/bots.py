@@ -1,0 +1,248 @@
+"""Bots for Gonza Index: the rulebook's Minister AI, and a greedy heuristic player.
+
+Both read only what their seat may know: the legal actions, and a copy of the game from
+``seat_view`` in which the unseen cards are re-drawn.
+"""
+
+from __future__ import annotations
+
+import random
+
+from motherlode.engine import Action, Agent, State, seat_view
+from motherlode.games.gonza import minister
+from motherlode.games.gonza.actions import (
+    EARN,
+    END_TURN,
+    AddEventToken,
+    Bid,
+    Discard,
+    Earn,
+    EndTurn,
+    Place,
+    Play,
+    Reroll,
+    StockDown,
+    StockUp,
+)
+from motherlode.games.gonza.components import BID, DOWN, EVENT, PLACE, UP
+from motherlode.games.gonza.components import EARN as EARN_FACE
+from motherlode.games.gonza.rules import GonzaState
+from motherlode.games.gonza.tables import DECIDE, DISCARD, PROTECT, TURN
+
+
+def _view(state: State, seat: int, rng: random.Random) -> GonzaState:
+    view = seat_view(state, seat, rng)
+    assert isinstance(view, GonzaState)
+    return view
+
+
+class MinisterBot(Agent):
+    """SOLO PLAY's Minister AI as a bot: usable at any seat, from every interface.
+
+    At a seat the ``minister`` option declares, the game itself runs the AI's rules and the
+    bot only answers 'minister'.  At any other seat the bot plays the same rules inside the
+    ordinary player's turn: it never re-rolls, carries out its dice in the AI's order, bids
+    only on AI-symbol cards, plays its AI-symbol cards as soon as it may, and breaks the
+    AI's 'you decide' ties with its own seeded draw.
+    """
+
+    name = "minister"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        view = _view(state, seat, self.rng)
+        if view.phase == PROTECT:
+            event = view.comp.event[view.current_event or ""]
+            harmful = minister.event_effect_on(view, seat, event) < 0
+            return next(a for a in legal if isinstance(a, Play) == harmful)
+        if view.phase == TURN:
+            choice = self._turn(view, seat)
+            if choice in legal:
+                return choice
+        # a tie decided for another seat's AI, a discard: the AI's 'random' choice
+        return self.rng.choice(legal)
+
+    def _pick(self, options: list[int]) -> int | None:
+        return self.rng.choice(options) if options else None
+
+    def _turn(self, view: GonzaState, seat: int) -> Action:
+        for cid in view.hands[seat]:
+            card = view.comp.card[cid]
+            if card.ai and card.when == "turn":
+                play = self._card(view, seat, cid)
+                if play is not None:
+                    return play
+        for face in minister.AI_ORDER:
+            if not view.left[face]:
+                continue
+            action = self._die(view, seat, face)
+            if action is not None:
+                return action
+        return END_TURN
+
+    def _die(self, view: GonzaState, seat: int, face: int) -> Action | None:
+        corps = view.corps
+        if face == EARN_FACE:
+            return EARN if view.supply[seat] else None
+        if face == PLACE:
+            c = self._pick(minister.place_choices(view, seat))
+            return None if c is None else Place(corps[c].id)
+        if face == UP:
+            c = self._pick(minister.raise_choices(view, seat))
+            return None if c is None else StockUp(corps[c].id)
+        if face == DOWN:
+            c = self._pick(minister.lower_choices(view, seat))
+            return None if c is None else StockDown(corps[c].id)
+        if face == BID:
+            s = self._pick(minister.bid_choices(view, seat))
+            return None if s is None else Bid(view.face_up[s])
+        if face == EVENT and view.event_deck:
+            return AddEventToken()
+        return None
+
+    def _card(self, view: GonzaState, seat: int, cid: str) -> Action | None:
+        card = view.comp.card[cid]
+        corps = view.corps
+        if card.effect == "move":
+            pick = minister.raise_choices if card.amount > 0 else minister.lower_choices
+            c = self._pick(pick(view, seat))
+            return None if c is None else Play(cid, (corps[c].id,))
+        if card.effect == "place_move":
+            c = self._pick(minister.place_choices(view, seat))
+            return None if c is None else Play(cid, (corps[c].id,))
+        if card.effect == "place":
+            trial = view.clone()
+            targets: list[str] = []
+            for _ in range(card.amount):
+                c = self._pick(minister.place_choices(trial, seat))
+                if c is None:
+                    break
+                trial.personal[seat] -= 1
+                trial.placed[c * trial.num_players + seat] += 1
+                trial.total[c] += 1
+                targets.append(corps[c].id)
+            return Play(cid, tuple(sorted(targets))) if targets else None
+        if card.effect in ("gain", "search"):
+            return Play(cid, ())
+        return None
+
+
+# ------------------------------------------------------------- the heuristic
+
+CARD_WORTH = {
+    "move": 1.5,
+    "move_type": 1.5,
+    "gain": 3.5,
+    "place": 3.0,
+    "place_move": 2.5,
+    "protect": 1.5,
+    "search": 2.5,
+    "hedge": 0.0,
+    "bonus": 0.0,
+    "bonus_types": 0.0,
+}
+"""What a broker card in hand is worth beyond its end-game credits (already in the score)."""
+
+
+def worth(view: GonzaState, seat: int) -> float:
+    """A seat's standing: its score, plus its bids and the promise of its broker cards."""
+    n = view.num_players
+    cards = view.comp.card
+    total = float(view.score(seat))
+    total += sum(CARD_WORTH[cards[c].effect] for c in view.hands[seat])
+    for slot, cid in enumerate(view.face_up):
+        row = view.bids[slot * n : slot * n + n]
+        mine = row[seat]
+        if mine:
+            total += mine
+            if mine >= max(row):
+                card = cards[cid]
+                total += 0.6 * (CARD_WORTH[card.effect] + card.amount * (card.when == "end"))
+    return total
+
+
+def advantage(view: GonzaState, seat: int) -> float:
+    """One's worth minus the best opponent's worth."""
+    others = [worth(view, s) for s in range(view.num_players) if s != seat]
+    return worth(view, seat) - (max(others) if others else 0.0)
+
+
+class HeuristicBot(Agent):
+    """A greedy player: it tries each move on a copy and keeps the one that most improves
+    its lead (score, bids, cards in hand) over the best opponent.  It re-rolls the dice no
+    move can use to advantage, adds the event token last, and ends its turn when nothing
+    helps."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, margin: float = 0.05) -> None:
+        self.rng = random.Random(seed)
+        self.margin = margin
+
+    def _after(self, view: GonzaState, seat: int, action: Action) -> float:
+        trial = view.clone()
+        trial.logging = False
+        trial.apply(seat, action)
+        return advantage(trial, seat)
+
+    def act(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        view = _view(state, seat, self.rng)
+        if view.phase == DISCARD:
+            return max(
+                (a for a in legal if isinstance(a, Discard)),
+                key=lambda a: -self._keep_value(view, a.card),
+            )
+        if view.phase in (DECIDE, PROTECT):
+            return max(legal, key=lambda a: self._after(view, seat, a))
+        if view.phase != TURN:
+            return legal[0]
+        moves = [a for a in legal if not isinstance(a, Reroll | EndTurn | AddEventToken)]
+        now = advantage(view, seat)
+        gains = {a: self._after(view, seat, a) - now for a in moves}
+        rerolls = [a for a in legal if isinstance(a, Reroll)]
+        if rerolls:
+            wasted = self._wasted_dice(view, gains)
+            if wasted:
+                wanted = Reroll(tuple(wasted))
+                if wanted in rerolls:
+                    return wanted
+        best = max(gains, key=lambda a: gains[a], default=None)
+        if best is not None and gains[best] > self.margin:
+            return best
+        for action in legal:
+            if isinstance(action, AddEventToken | EndTurn):
+                return action
+        return self.rng.choice(legal)
+
+    def _wasted_dice(self, view: GonzaState, gains: dict[Action, float]) -> list[int]:
+        """Numbers of the dice whose face no move can use to advantage."""
+        useful: set[int] = set()
+        for action, gain in gains.items():
+            if gain <= self.margin:
+                continue
+            for face, kind in ((PLACE, Place), (UP, StockUp), (DOWN, StockDown), (BID, Bid)):
+                if isinstance(action, kind):
+                    useful.add(face)
+            if isinstance(action, Earn):
+                useful.add(EARN_FACE)
+        last = len(view.dice) - 1
+        return [
+            i + 1
+            for i, face in enumerate(view.dice)
+            if face not in useful and not (face == EVENT and view.black and i == last)
+        ]
+
+    def _keep_value(self, view: GonzaState, cid: str) -> float:
+        card = view.comp.card[cid]
+        return CARD_WORTH[card.effect] + (card.amount if card.effect == "bonus" else 0)
+
+
+__all__ = ["HeuristicBot", "MinisterBot"]

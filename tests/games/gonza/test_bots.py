@@ -1,0 +1,58 @@
+"""The game's bots: registered by spec name, playing whole games, through the table."""
+
+from motherlode.agents import RandomAgent, make_agent
+from motherlode.games.gonza.bots import HeuristicBot, MinisterBot
+from motherlode.games.gonza.rules import GonzaState
+from motherlode.sim import simulate
+from motherlode.table import Table
+from tests.games.gonza.helpers import GAME, conserved
+
+
+def test_bots_are_registered_by_spec_name() -> None:
+    assert set(GAME.bots) == {"minister", "heuristic"}
+    assert isinstance(make_agent("minister", GAME, seed=1), MinisterBot)
+    assert isinstance(make_agent("heuristic:margin=0.2", GAME, seed=1), HeuristicBot)
+
+
+def test_heuristic_bot_beats_random_players() -> None:
+    wins = 0
+    for seed in range(6):
+        state = GAME.new_state(3, seed)
+        agents = [HeuristicBot(seed=seed), RandomAgent(seed=seed + 1), RandomAgent(seed=seed + 2)]
+        while not state.is_over():
+            (seat,) = state.pending()
+            state.apply(seat, agents[seat].act(state, seat))
+        assert isinstance(state, GonzaState) and conserved(state)
+        wins += 0 in state.winners()
+    assert wins >= 5
+
+
+def test_heuristic_bot_answers_every_kind_of_decision() -> None:
+    """Against Minister AI players it is asked ties and discards as well as turns."""
+    for seed in range(3):
+        state = GAME.new_state(3, seed, {"minister": "2", "minister_rolls": 2})
+        agents = {0: HeuristicBot(seed=seed), 2: HeuristicBot(seed=seed + 9)}
+        while not state.is_over():
+            (seat,) = state.pending()
+            agent = agents.get(seat) or MinisterBot(seed=seed)
+            state.apply(seat, agent.act(state, seat))
+        assert isinstance(state, GonzaState) and conserved(state)
+
+
+def test_table_seats_a_minister_ai_player() -> None:
+    table = Table.create(
+        "gonza", ["heuristic", "minister", "random"], seed=5, options={"minister": "2"}
+    )
+    state = table.play()
+    assert state.is_over()
+    moves = [a.TYPE for seat, a in state.moves() if seat == 1]
+    assert moves and set(moves) == {"minister"}
+    assert table.record().meta["scores"] == list(state.scores())
+
+
+def test_simulate_with_minister_seats() -> None:
+    sim = simulate(
+        "gonza", ["minister", "minister", "random"], 3, seed=2, options={"minister": "1"}
+    )
+    assert len(sim.results) == 3
+    assert [s.games for s in sim.seats()] == [3, 3, 3]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +37,9 @@ class Game:
     summary: str = ""
     action_space_factory: Callable[[int, GameOptions], ActionSpace] | None = None
     render: Renderer | None = None
+    seat_options: Callable[[Sequence[str]], Mapping[str, Any]] | None = None
+    """Options implied by who sits at the table, from the seats' bot names (Gonza Index's
+    Minister AI seats are rules of the game, not only a bot): used by the table service."""
     timed_decisions: bool = False
     """Some decisions may run on a clock (State.timeout_action says what running out does)."""
     bots: Mapping[str, Any] = field(default_factory=dict)

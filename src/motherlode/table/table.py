@@ -68,6 +68,15 @@ class Table:
         """A new game; each seat is ``human`` or a bot spec.  Bots are seeded from ``seed``."""
         game = get_game(game) if isinstance(game, str) else game
         specs = [parse_spec(s) if isinstance(s, str) else s for s in seats]
+        options = dict(options or {})
+        if game.seat_options is not None:
+            for key, value in game.seat_options([s.name for s in specs]).items():
+                if key in options and str(options[key]) != str(value):
+                    raise BadOptions(
+                        f"option {key}={options[key]} contradicts the seats, "
+                        f"which make it {key}={value}"
+                    )
+                options[key] = value
         state = game.new_state(len(specs), seed, options)
         table = cls(game, state, cls._make_seats(game, specs, state.seed, names))
         state.names = tuple(s.name for s in table.seats)

@@ -1,6 +1,8 @@
 """Gonza Index (Cogito Ergo Meeple, 2022): dice, stocks and broker auctions, for 2-5 players,
 with the rulebook's Minister AI.  See docs/gonza.md."""
 
+from collections.abc import Sequence
+
 from motherlode.engine import Game
 from motherlode.games.gonza.actions import ACTION_TYPES
 from motherlode.games.gonza.bots import HeuristicBot, MinisterBot
@@ -8,6 +10,13 @@ from motherlode.games.gonza.options import GonzaOptions
 from motherlode.games.gonza.render import render
 from motherlode.games.gonza.rules import GonzaState
 from motherlode.games.gonza.space import action_space
+
+
+def minister_seats(agents: Sequence[str]) -> dict[str, str]:
+    """A seat played by the ``minister`` bot is a Minister AI player of SOLO PLAY."""
+    players = [str(seat + 1) for seat, agent in enumerate(agents) if agent == "minister"]
+    return {"minister": ",".join(players)} if players else {}
+
 
 GAME = Game(
     id="gonza",
@@ -22,6 +31,7 @@ GAME = Game(
     action_space_factory=action_space,
     render=render,
     bots={"minister": MinisterBot, "heuristic": HeuristicBot},
+    seat_options=minister_seats,
 )
 
 __all__ = ["GAME", "GonzaOptions", "GonzaState"]

@@ -8,7 +8,7 @@ from motherlode.table import Table
 
 def test_minister_seats_set_the_minister_option() -> None:
     table = Table.create("gonza", ["human", "minister", "random", "minister"], seed=3)
-    assert table.state.options.minister == "2,4"
+    assert table.state.options.minister == "2,4"  # type: ignore[attr-defined]
     assert table.state.ai == (False, True, False, True)  # type: ignore[attr-defined]
 
 

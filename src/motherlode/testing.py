@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from motherlode.engine import (
     Action,
+    ActionSpace,
     BadRecord,
     Game,
     GameRecord,
@@ -93,6 +94,13 @@ class ConformanceSuite:
     def counts(self) -> tuple[int, ...]:
         g = self.game
         return self.player_counts or tuple(range(g.min_players, g.max_players + 1))
+
+    def space(self, state: State) -> ActionSpace:
+        """The game's action space for this state's player count (built once per count)."""
+        cache: dict[int, ActionSpace] = self.__dict__.setdefault("_spaces", {})
+        if state.num_players not in cache:
+            cache[state.num_players] = self.game.action_space(state.num_players, state.options)
+        return cache[state.num_players]
 
     def new(self, players: int, seed: int) -> State:
         return self.game.new_state(players, seed, self.options)
@@ -201,7 +209,7 @@ class ConformanceSuite:
 
     def candidate_actions(self, state: State) -> list[Action]:
         """Actions the game knows but which may be illegal now (from its action space)."""
-        space = self.game.action_space(state.num_players, state.options)
+        space = self.space(state)
         rng = random.Random(state.move_count)
         indices = rng.sample(range(space.size), min(20, space.size))
         return [space.action(i) for i in indices]
@@ -222,7 +230,7 @@ class ConformanceSuite:
         assert game.parse_action(json.dumps(action.to_json())) == action
         assert game.parse_action(action.notation()) == action, action.notation()
         hash(action)
-        space = game.action_space(state.num_players, state.options)
+        space = self.space(state)
         assert space.action(space.index(action)) == action
 
     def test_masks_match_legal_actions(self) -> None:

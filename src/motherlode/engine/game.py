@@ -39,7 +39,8 @@ class Game:
     render: Renderer | None = None
     seat_options: Callable[[Sequence[str]], Mapping[str, Any]] | None = None
     """Options implied by who sits at the table, from the seats' bot names (Gonza Index's
-    Minister AI seats are rules of the game, not only a bot): used by the table service."""
+    Minister AI seats are rules of the game, not only a bot).  The table service applies
+    them unless the option is given outright."""
     timed_decisions: bool = False
     """Some decisions may run on a clock (State.timeout_action says what running out does)."""
     bots: Mapping[str, Any] = field(default_factory=dict)

@@ -69,14 +69,9 @@ class Table:
         game = get_game(game) if isinstance(game, str) else game
         specs = [parse_spec(s) if isinstance(s, str) else s for s in seats]
         options = dict(options or {})
-        if game.seat_options is not None:
+        if game.seat_options is not None:  # options the seats imply, unless given outright
             for key, value in game.seat_options([s.name for s in specs]).items():
-                if key in options and str(options[key]) != str(value):
-                    raise BadOptions(
-                        f"option {key}={options[key]} contradicts the seats, "
-                        f"which make it {key}={value}"
-                    )
-                options[key] = value
+                options.setdefault(key, value)
         state = game.new_state(len(specs), seed, options)
         table = cls(game, state, cls._make_seats(game, specs, state.seed, names))
         state.names = tuple(s.name for s in table.seats)

@@ -17,8 +17,10 @@ def test_no_minister_seat_leaves_the_option_alone() -> None:
     assert table.state.options.minister == ""  # type: ignore[attr-defined]
 
 
-def test_a_contradicting_minister_option_is_refused() -> None:
-    with pytest.raises(BadOptions, match="contradicts the seats"):
-        Table.create("gonza", ["human", "minister"], seed=3, options={"minister": "1"})
-    table = Table.create("gonza", ["human", "minister"], seed=3, options={"minister": "2"})
-    assert table.state.options.minister == "2"  # type: ignore[attr-defined]
+def test_an_explicit_minister_option_wins() -> None:
+    """The minister bot may also play an ordinary seat when the option says so."""
+    table = Table.create("gonza", ["minister", "minister"], seed=3, options={"minister": "1"})
+    assert table.state.options.minister == "1"  # type: ignore[attr-defined]
+    assert table.state.ai == (True, False)  # type: ignore[attr-defined]
+    with pytest.raises(BadOptions, match="option minister"):
+        Table.create("gonza", ["human", "minister"], seed=3, options={"minister": "7"})

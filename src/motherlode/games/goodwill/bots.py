@@ -1,0 +1,166 @@
+"""Goodwill's heuristic bot: it prices shares from the informations its seat has seen.
+
+The bot reads only what its seat may know: it samples worlds with
+:func:`motherlode.engine.seat_view` / ``determinize`` (the informations it has not seen are
+re-drawn), plays this year's events and results in a copy of each world, extrapolates the
+companies' results to the end of the game, and values one share of each company as the
+average over the sampled worlds.  Then:
+
+* price: its valuation of the share (a buyer pays and a seller gets the average of the two
+  prices, so naming one's own value is never a loss);
+* partner: the richest player among the candidates (make the leader overpay, or take a
+  cheap share from them);
+* proposal and vote: the boss that makes its own portfolio worth the most.
+"""
+
+from __future__ import annotations
+
+import random
+from statistics import fmean
+
+from motherlode.engine import Action, Agent, State
+from motherlode.games.goodwill import events, results
+from motherlode.games.goodwill.actions import MAX_PRICE, Partner, Pass, Price, Propose, Vote
+from motherlode.games.goodwill.components import COMPANIES, COMPONENTS
+from motherlode.games.goodwill.options import LAST_YEAR
+from motherlode.games.goodwill.rules import GoodwillState
+
+
+def forecast(world: GoodwillState) -> list[float]:
+    """What one share of each company will have brought by the end, in this world.
+
+    This year's events and results are played in a copy; the following years repeat the
+    result the company would make after them.  A share's worth is its end value
+    (capital / 10 rounded up; nothing in the Cash only variant) plus its dividends.
+    """
+    sim = world.clone()
+    sim.logging = False
+    events.reveal_events(sim)
+    dividends = [0.0] * len(COMPANIES)
+    for c in range(len(COMPANIES)):
+        if sim.bankrupt[c]:
+            continue
+        result = results.company_result(sim, c)
+        if results.gives_dividends(sim, c) and result > results.DIVIDEND_FLOOR:
+            dividends[c] += result // results.SHARES_FOR_DIVIDENDS
+    results.year_results(sim)
+    years_after = LAST_YEAR - sim.year
+    out = []
+    for c in range(len(COMPANIES)):
+        if sim.bankrupt[c]:
+            out.append(0.0)
+            continue
+        result = results.company_result(sim, c)
+        capital = sim.capital[c]
+        paying = results.gives_dividends(sim, c) and result > results.DIVIDEND_FLOOR
+        failed = False
+        for _ in range(years_after):
+            if result < 0 and capital < -result:
+                failed = True
+                break
+            if paying:
+                dividends[c] += result // results.SHARES_FOR_DIVIDENDS
+                capital += result % results.SHARES_FOR_DIVIDENDS
+            else:
+                capital += result
+        end = 0 if failed or sim.options.cash_only else results.share_value(capital)
+        out.append(end + dividends[c])
+    return out
+
+
+class HeuristicBot(Agent):
+    """Values shares from the informations it has seen; ``samples`` worlds per decision."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, samples: int = 6) -> None:
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.rng = random.Random(seed)
+        self.samples = samples
+
+    def worlds(self, state: State, seat: int) -> list[GoodwillState]:
+        """Copies of the game in which what ``seat`` has not seen is re-drawn."""
+        if state.determinized:
+            assert isinstance(state, GoodwillState)
+            return [state]
+        out = []
+        for _ in range(self.samples):
+            world = state.determinize(seat, self.rng)
+            assert isinstance(world, GoodwillState)
+            out.append(world)
+        return out
+
+    def act(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        first = legal[0]
+        if isinstance(first, Price):
+            return self.price(state, seat)
+        if isinstance(first, Partner):
+            return self.partner(state, legal)
+        if isinstance(first, Pass):
+            return self.propose(state, seat, legal)
+        if isinstance(first, Vote):
+            return self.vote(state, seat)
+        return self.rng.choice(legal)
+
+    def price(self, state: State, seat: int) -> Price:
+        """Name one's own value of the share, give or take a dollar."""
+        worlds = self.worlds(state, seat)
+        company = worlds[0].company
+        value = fmean(forecast(world)[company] for world in worlds)
+        dollars = round(value) + self.rng.choice((-1, 0, 0, 1))
+        return Price(min(MAX_PRICE, max(0, dollars)))
+
+    def partner(self, state: State, legal: list[Action]) -> Action:
+        """The richest candidate, by cash and shares at their current value."""
+        view = state.observe(None)
+        values = {c["name"]: c["share_value"] for c in view["companies"]}
+        players = view["players"]
+
+        def worth(action: Action) -> int:
+            assert isinstance(action, Partner)
+            p = players[action.player - 1]
+            return int(p["cash"]) + sum(
+                int(k) * int(values[name]) for name, k in p["shares"].items()
+            )
+
+        return max(legal, key=worth)
+
+    def portfolio(self, worlds: list[GoodwillState], seat: int, boss: int | None) -> float:
+        """The seat's shares valued in ``worlds``, with ``boss`` running the company
+        under review (None: as it is)."""
+        total = 0.0
+        for world in worlds:
+            sample = world
+            if boss is not None:
+                sample = world.clone()
+                sample.boss[sample.company] = boss
+            values = forecast(sample)
+            total += sum(k * v for k, v in zip(sample.shares[seat], values, strict=True))
+        return total / len(worlds)
+
+    def propose(self, state: State, seat: int, legal: list[Action]) -> Action:
+        """Propose the available boss that helps its portfolio most, if any helps."""
+        worlds = self.worlds(state, seat)
+        best: Action = legal[0]
+        best_value = self.portfolio(worlds, seat, None) + 1.0
+        for action in legal[1:]:
+            assert isinstance(action, Propose)
+            boss = COMPONENTS.boss_named(action.boss)
+            value = self.portfolio(worlds, seat, boss)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def vote(self, state: State, seat: int) -> Vote:
+        """Yes when the proposed boss makes its portfolio worth more."""
+        worlds = self.worlds(state, seat)
+        proposal = worlds[0].proposal
+        now = self.portfolio(worlds, seat, None)
+        return Vote(self.portfolio(worlds, seat, proposal) > now)
+
+
+BOTS = {"heuristic": HeuristicBot}

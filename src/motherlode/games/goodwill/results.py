@@ -1,0 +1,137 @@
+"""4 - END OF THE YEAR (calculation of the result), Dividends, and company bankruptcy.
+
+Functions on a :class:`~motherlode.games.goodwill.rules.GoodwillState`; bots call them on
+their own copies to look ahead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from motherlode.games.goodwill import market
+from motherlode.games.goodwill.components import COMPANIES, COMPONENTS
+
+if TYPE_CHECKING:
+    from motherlode.games.goodwill.rules import GoodwillState
+
+DIVIDEND_FLOOR = 5
+"""Dividends: "The result of the year must be >5"."""
+SHARES_FOR_DIVIDENDS = 10
+"""Dividends: "There are 10 shares for each companies (even for Crimson in a 4-player
+game), so when having a share you win a tenth of the result"."""
+
+
+def share_value(capital: int) -> int:
+    """END OF THE GAME: "the value of the company capital divided by 10 (rounded up)"."""
+    return -(-capital // 10)
+
+
+def describe_resources(held: Sequence[int]) -> str:
+    """E.g. "2 oil, 1 workers"."""
+    names = COMPONENTS.resources
+    return ", ".join(f"{k} {names[r]}" for r, k in enumerate(held) if k) or "none"
+
+
+def resource_cost(state: GoodwillState, company: int) -> int:
+    """The "amount of resource prices": every token at its resource's price."""
+    prices = state.resource_price
+    return sum(k * prices[r] for r, k in enumerate(state.resources[company]))
+
+
+def salary(state: GoodwillState, company: int) -> int:
+    """The boss's salary (a company without a boss pays none)."""
+    boss = state.boss[company]
+    return 0 if boss is None else COMPONENTS.bosses[boss].salary
+
+
+def company_result(state: GoodwillState, company: int) -> int:
+    """I- CALCULATION OF THE RESULT: market share - resource prices - boss's salary."""
+    return state.market[company] - resource_cost(state, company) - salary(state, company)
+
+
+def year_results(state: GoodwillState) -> None:
+    """I- CALCULATION OF THE RESULT for every company, then the bankruptcies.
+
+    A loss is paid from the capital to the bank; a company that cannot pay goes bankrupt.
+    A profit is paid by the bank to the capital, or, with Dividends and a boss who gives
+    them, shared out: the tens of the result to the shareholders, the rest to the capital.
+    "Bankrupts are resolved after all the calculations of the results."
+    """
+    failing = []
+    for c in range(len(COMPANIES)):
+        if state.bankrupt[c]:
+            continue
+        result = company_result(state, c)
+        if state.logging:
+            state.log(
+                f"{COMPANIES[c]}: {state.market[c]} - {resource_cost(state, c)} - "
+                f"{salary(state, c)} = {result}"
+            )
+        if result < 0:
+            if state.capital[c] < -result:
+                failing.append(c)
+                if state.logging:
+                    state.log(f"{COMPANIES[c]} cannot pay ${-result}")
+                continue
+            state.capital[c] += result
+            state.bank -= result
+        elif result > 0:
+            if gives_dividends(state, c) and result > DIVIDEND_FLOOR:
+                pay_dividends(state, c, result)
+            else:
+                state.capital[c] += result
+                state.bank -= result
+    if failing:
+        go_bankrupt(state, failing)
+
+
+def gives_dividends(state: GoodwillState, company: int) -> bool:
+    """Dividends (advanced mode): the boss of the company must "give dividends"."""
+    boss = state.boss[company]
+    return state.options.dividends and boss is not None and COMPONENTS.bosses[boss].dividends
+
+
+def pay_dividends(state: GoodwillState, company: int, result: int) -> None:
+    """Dividends: a tenth of the result per share, only the tens; the rest to the capital.
+
+    A share removed in a 4-player game (Crimson) is nobody's: its part stays in the bank.
+    """
+    per_share = result // SHARES_FOR_DIVIDENDS
+    rest = result - per_share * SHARES_FOR_DIVIDENDS
+    paid = 0
+    for seat, held in enumerate(state.shares):
+        amount = per_share * held[company]
+        state.cash[seat] += amount
+        paid += amount
+    state.capital[company] += rest
+    state.bank -= paid + rest
+    if state.logging:
+        state.log(f"{COMPANIES[company]} pays ${per_share} a share and keeps ${rest}")
+
+
+def go_bankrupt(state: GoodwillState, companies: Sequence[int]) -> None:
+    """SITUATION OF A COMPANY BANKRUPTCY, for companies failing at the same moment.
+
+    The shares are worth 0 and taken back from the players; the boss goes to the bottom of
+    the boss deck; the market shares are shared out fifty-fifty between the companies left.
+    """
+    freed = 0
+    for c in companies:
+        state.bankrupt[c] = True
+        state.bank += state.capital[c]
+        state.capital[c] = 0
+        for held in state.shares:
+            held[c] = 0
+        state.boss_to_bottom(c)
+        state.resources[c] = [0] * len(state.resources[c])
+        freed += state.market[c]
+        state.market[c] = 0
+        if state.logging:
+            state.log(f"{COMPANIES[c]} goes bankrupt: its shares are worth nothing")
+    market.share_out(state.market, [not b for b in state.bankrupt], freed)
+    if state.logging:
+        state.log(
+            "Market shares: "
+            + ", ".join(f"{name} {state.market[c]} %" for c, name in enumerate(COMPANIES))
+        )

@@ -1,0 +1,540 @@
+"""Goodwill: the state and the turn of a year, section by section of the rulebook.
+
+A year is four phases.  1: four information pairs are drawn and each player privately sees
+the ones its seat may see.  2: for Amber, Black and Crimson in turn, two transactions (every
+player sets a secret price at once; the highest buys from the lowest holder at the average
+price) and a possible boss replacement (a shareholder proposes, the shareholders vote).
+3: the events are revealed and played (``events.py``).  4: each company's result is paid or
+collected, bankruptcies resolved, the year marker advanced (``results.py``).
+
+Only phase 2 asks anything of the players, so the state is always in one of its decisions:
+``price`` (simultaneous), ``partner`` (one player of the smaller group), ``propose`` (one
+shareholder) or ``vote`` (the shareholders at once); ``over`` at the end.
+"""
+
+from __future__ import annotations
+
+import random
+
+from motherlode.engine import Action, State
+from motherlode.engine.actions import JsonValue
+from motherlode.games.goodwill import events, results, view
+from motherlode.games.goodwill.actions import (
+    MAX_PRICE,
+    PARTNERS,
+    PASS,
+    PRICES,
+    PROPOSALS,
+    VOTES,
+    Partner,
+    Pass,
+    Price,
+    Propose,
+    Vote,
+)
+from motherlode.games.goodwill.components import COMPANIES, COMPONENTS, INFORMATION_PAIRS
+from motherlode.games.goodwill.options import LAST_YEAR, GoodwillOptions
+from motherlode.games.goodwill.rulebook import (
+    AVAILABLE_BOSSES,
+    OVER,
+    PARTNER,
+    PRICE,
+    PROPOSE,
+    START_CAPITAL,
+    START_CASH,
+    START_MARKET,
+    START_PRICE,
+    TRANSACTIONS_PER_COMPANY,
+    VOTE,
+    shares_in_play,
+    vote_threshold,
+)
+from motherlode.games.goodwill.transactions import Deal, match_prices
+
+
+def _dollars(action: Action) -> int:
+    assert isinstance(action, Price)
+    return action.dollars
+
+
+def _yes(action: Action) -> bool:
+    assert isinstance(action, Vote)
+    return action.yes
+
+
+class GoodwillState(State):
+    """One game of Goodwill.
+
+    Per company (Amber, Black, Crimson): ``capital``, ``market`` (market share in %),
+    ``resources`` (tokens counted by type), ``boss`` (a boss card number, None when the
+    company has none) and ``bankrupt``.  On the price board: ``resource_price`` and
+    ``year``.  The bosses: ``available``, ``boss_deck`` (top first).  Per seat: ``cash`` and
+    ``shares`` (by company).  This year's ``information`` pairs; ``revealed``: last year's.
+    The decision under way: ``phase``, ``company``, ``transaction``, and the partner choice
+    (``deal``, ``choosers``, ``candidates``) or the boss vote (``proposer``, ``proposal``).
+    """
+
+    options: GoodwillOptions
+
+    # ------------------------------------------------------------------ setup
+
+    def _setup(self) -> None:
+        """SETUP, in the rulebook's order."""
+        n = self.num_players
+        self.year = self.options.start_year
+        self.capital = list(START_CAPITAL)
+        self.market = list(START_MARKET)
+        self.bankrupt = [False] * len(COMPANIES)
+        self.bank = 0
+        """What the bank has taken in minus what it has paid out (it never runs out)."""
+        pool = [r for r, count in enumerate(COMPONENTS.resource_pool) for _ in range(count)]
+        self.rng.shuffle(pool)
+        kinds = len(COMPONENTS.resources)
+        self.resources = [[0] * kinds for _ in COMPANIES]
+        """Resource tokens of each company, counted by type (oil, coal, workers)."""
+        for c in range(len(COMPANIES)):
+            for r in pool[3 * c : 3 * c + 3]:
+                self.resources[c][r] += 1
+        self.resource_price = [START_PRICE] * kinds
+        bosses: list[int] = list(range(len(COMPONENTS.bosses)))
+        self.rng.shuffle(bosses)
+        self.boss: list[int | None] = list(bosses[: len(COMPANIES)])
+        rest = bosses[len(COMPANIES) :]
+        self.available = rest[:AVAILABLE_BOSSES]
+        self.boss_deck = rest[AVAILABLE_BOSSES:]
+        self.boss_deck_unknown = len(self.boss_deck)
+        """How many cards at the top of the boss deck nobody has seen (the rest were put at
+        the bottom in view of everyone)."""
+        deck = [c for c in range(len(COMPANIES)) for _ in range(shares_in_play(n, c))]
+        self.rng.shuffle(deck)
+        self.shares = [[0] * len(COMPANIES) for _ in range(n)]
+        for i, company in enumerate(deck):
+            self.shares[i % n][company] += 1
+        self.cash = [START_CASH] * n
+        self.threshold = vote_threshold(n)
+        visible = COMPONENTS.visible
+        self._seen_by = tuple(
+            tuple(s for s in range(n) if space in visible[s]) for space in range(INFORMATION_PAIRS)
+        )
+        self.information: tuple[tuple[int, int], ...] = ()
+        """This year's pairs (percentage, event card number) on the information spaces."""
+        self.revealed: tuple[tuple[int, int], ...] = ()
+        """Last year's pairs, revealed in phase 3 and public since."""
+        self.phase = PRICE
+        self.company = 0
+        self.transaction = 0
+        self.deal: Deal | None = None
+        self.choosers: tuple[int, ...] = ()
+        self.candidates: tuple[int, ...] = ()
+        self.proposers: tuple[int, ...] = ()
+        self.proposer: int | None = None
+        self.proposal: int | None = None
+        self.voters: tuple[int, ...] = ()
+        self.last_prices: tuple[int, ...] = ()
+        self.last_deal: Deal | None = None
+        self.last_trades: tuple[tuple[int, int], ...] = ()
+        self.last_vote: tuple[int, int, bool, tuple[int, ...]] | None = None
+        """(boss, yes votes, passed, seats that voted yes) of the last vote."""
+        self._asked: tuple[int, ...] = ()
+        self._simultaneous = False
+        if self.logging:
+            self.log(
+                f"Goodwill for {n} players, {self.options.start_year} to {LAST_YEAR}"
+                + (", dividends" if self.options.dividends else "")
+                + (", cash only" if self.options.cash_only else "")
+            )
+            for c, name in enumerate(COMPANIES):
+                self.log(
+                    f"{name}: ${self.capital[c]}, {self.market[c]} %, resources "
+                    f"{results.describe_resources(self.resources[c])}, boss "
+                    f"{self.boss_name(c)}"
+                )
+            self.log("Available bosses: " + ", ".join(self.boss_names(self.available)))
+        self._start_year()
+
+    # ------------------------------------------------------------- the year
+
+    def _start_year(self) -> None:
+        """1 - DRAWING AND PLACING THE EVENTS: 4 pairs, each seen by the seats it faces.
+
+        Every card returns to its deck and the decks are shuffled at the end of each year
+        (4 - END OF THE YEAR, II), so drawing 4 of the full decks is the same as dealing
+        from a shuffled deck.
+        """
+        percentages = self.rng.sample(COMPONENTS.percentages, INFORMATION_PAIRS)
+        cards = self.rng.sample(range(len(COMPONENTS.events)), INFORMATION_PAIRS)
+        self.information = tuple(zip(percentages, cards, strict=True))
+        if self.logging:
+            self.log(f"Year {self.year}: 4 informations are placed face down")
+            for space, (pct, card) in enumerate(self.information):
+                seen_by = self.seen_by(space)
+                if seen_by:
+                    label = COMPONENTS.events[card].label
+                    self.log(
+                        f"Information {space + 1}: {pct} % - {label}",
+                        to=frozenset(seen_by),
+                        space=space,
+                        percentage=pct,
+                        card=card,
+                    )
+        self._review(0)
+
+    def _review(self, company: int) -> None:
+        """2 - TRANSACTIONS AND REPLACEMENT OF THE BOSS, from ``company`` on.
+
+        A bankrupt company has no shares left to trade and no boss: it is skipped.
+        """
+        while company < len(COMPANIES) and self.bankrupt[company]:
+            company += 1
+        if company == len(COMPANIES):
+            self._end_year()
+            return
+        self.company = company
+        self.transaction = 0
+        self._ask_prices()
+
+    def _ask_prices(self) -> None:
+        self.phase = PRICE
+        self._asked = tuple(range(self.num_players))
+        self._simultaneous = True
+
+    def _end_year(self) -> None:
+        """Phases 3 and 4, then the next year or the end of the game."""
+        events.reveal_events(self)
+        results.year_results(self)
+        if self.year == LAST_YEAR:
+            self.phase = OVER
+            self._asked = ()
+            self._simultaneous = False
+            if self.logging:
+                scores = self.scores()
+                self.log(
+                    "The game is over: "
+                    + ", ".join(f"{self.seat_name(s)} ${scores[s]:.0f}" for s in range(len(scores)))
+                )
+            return
+        self.year += 1
+        self._start_year()
+
+    # ---------------------------------------------------------- transactions
+
+    def _resolve(self, actions: dict[int, Action]) -> None:
+        if self.phase == VOTE:
+            self._count_votes(actions)
+        else:
+            self._reveal_prices(actions)
+
+    def _reveal_prices(self, actions: dict[int, Action]) -> None:
+        """TRANSACTION: the prices are revealed together and the deal resolved."""
+        n = self.num_players
+        prices = tuple(_dollars(actions[s]) for s in range(n))
+        c = self.company
+        holders = [self.shares[s][c] > 0 for s in range(n)]
+        deal = match_prices(prices, holders, self.cash)
+        self.last_prices = prices
+        self.last_deal = deal
+        self.last_trades = ()
+        if self.logging:
+            if deal is None:
+                outcome = "no share changes hands"
+            else:
+                outcome = f"average ${deal.price}"
+                if deal.excluded:
+                    short = ", ".join(self.seat_name(s) for s in deal.excluded)
+                    outcome += f" (without the cash: {short})"
+            self.log(
+                f"{COMPANIES[c]}, transaction {self.transaction + 1}: "
+                + ", ".join(f"{self.seat_name(s)} ${prices[s]}" for s in range(n))
+                + f"; {outcome}",
+                prices=list(prices),
+            )
+        if deal is None:
+            self._after_transaction()
+            return
+        if len(deal.buyers) == len(deal.sellers):
+            for buyer, seller in zip(deal.buyers, deal.sellers, strict=True):
+                self._trade(buyer, seller, deal.price)
+            self._after_transaction()
+            return
+        self.deal = deal
+        if deal.choosers_are_buyers:
+            self.choosers, self.candidates = deal.buyers, deal.sellers
+        else:
+            self.choosers, self.candidates = deal.sellers, deal.buyers
+        self._ask_partner()
+
+    def _ask_partner(self) -> None:
+        """SPECIAL SITUATIONS: the smaller group chooses, in seat order, each partner once."""
+        self.phase = PARTNER
+        self._asked = (self.choosers[0],)
+        self._simultaneous = False
+
+    def _play(self, seat: int, action: Action) -> None:
+        if self.phase == PARTNER:
+            assert isinstance(action, Partner)
+            self._choose_partner(seat, action)
+        else:
+            self._propose(seat, action)
+
+    def _choose_partner(self, seat: int, action: Partner) -> None:
+        deal = self.deal
+        assert deal is not None
+        partner = action.player - 1
+        if deal.choosers_are_buyers:
+            self._trade(seat, partner, deal.price)
+        else:
+            self._trade(partner, seat, deal.price)
+        self.candidates = tuple(s for s in self.candidates if s != partner)
+        self.choosers = self.choosers[1:]
+        if self.choosers:
+            self._ask_partner()
+            return
+        self.deal = None
+        self.candidates = ()
+        self._after_transaction()
+
+    def _trade(self, buyer: int, seller: int, price: int) -> None:
+        """The buyer pays the seller and takes one share: it is compulsory."""
+        c = self.company
+        self.cash[buyer] -= price
+        self.cash[seller] += price
+        self.shares[buyer][c] += 1
+        self.shares[seller][c] -= 1
+        self.last_trades = (*self.last_trades, (buyer, seller))
+        if self.logging:
+            self.log(
+                f"{self.seat_name(seller)} sells a {COMPANIES[c]} share to "
+                f"{self.seat_name(buyer)} for ${price}"
+            )
+
+    def _after_transaction(self) -> None:
+        self.transaction += 1
+        if self.transaction < TRANSACTIONS_PER_COMPANY:
+            self._ask_prices()
+            return
+        c = self.company
+        self.proposers = tuple(s for s in range(self.num_players) if self.shares[s][c])
+        self._next_proposer()
+
+    # ----------------------------------------------------- replacing the boss
+
+    def _next_proposer(self) -> None:
+        """REPLACING THE BOSS: each shareholder, in seat order, may promote a new boss.
+
+        One replacement at most per company and year; after a failed vote the next
+        shareholder may propose (docs/goodwill.md).
+        """
+        if not self.proposers or not self.available:
+            self._review(self.company + 1)
+            return
+        self.proposer, self.proposers = self.proposers[0], self.proposers[1:]
+        self.proposal = None
+        self.phase = PROPOSE
+        self._asked = (self.proposer,)
+        self._simultaneous = False
+
+    def _propose(self, seat: int, action: Action) -> None:
+        if isinstance(action, Pass):
+            self._next_proposer()
+            return
+        assert isinstance(action, Propose)
+        boss = COMPONENTS.boss_named(action.boss)
+        self.proposal = boss
+        c = self.company
+        self.phase = VOTE
+        self.voters = tuple(s for s in range(self.num_players) if self.shares[s][c])
+        self._asked = self.voters
+        self._simultaneous = True
+        if self.logging:
+            self.log(
+                f"{self.seat_name(seat)} proposes {action.boss} to replace "
+                f"{self.boss_name(c)} at {COMPANIES[c]}: the shareholders vote"
+            )
+
+    def _count_votes(self, actions: dict[int, Action]) -> None:
+        """Each share = 1 vote; 6 yes (5 with 4 players) or more replaces the boss."""
+        c = self.company
+        boss = self.proposal
+        assert boss is not None
+        ayes = tuple(s for s in self.voters if _yes(actions[s]))
+        yes = sum(self.shares[s][c] for s in ayes)
+        passed = yes >= self.threshold
+        self.last_vote = (boss, yes, passed, ayes)
+        if self.logging:
+            self.log(
+                "Votes: "
+                + ", ".join(
+                    f"{self.seat_name(s)} {'yes' if s in ayes else 'no'} ({self.shares[s][c]})"
+                    for s in self.voters
+                )
+                + f": {yes} yes, {'replaced' if passed else 'not replaced'}"
+            )
+        self.proposal = None
+        self.proposer = None
+        if passed:
+            self.replace_boss(c, boss)
+            self._review(c + 1)
+        else:
+            self._next_proposer()
+
+    def replace_boss(self, company: int, boss: int) -> None:
+        """The old boss to the bottom of the deck, the new one on the board, draw one."""
+        old = self.boss[company]
+        if old is not None:
+            self.boss_deck.append(old)
+        self.available.remove(boss)
+        self.boss[company] = boss
+        self.draw_available_boss()
+        if self.logging:
+            self.log(
+                f"{COMPONENTS.bosses[boss].name} now runs {COMPANIES[company]}; available: "
+                + ", ".join(self.boss_names(self.available))
+            )
+
+    def draw_available_boss(self) -> None:
+        """The top boss card of the deck is placed face up with the available bosses."""
+        if self.boss_deck:
+            self.available.append(self.boss_deck.pop(0))
+            if self.boss_deck_unknown:
+                self.boss_deck_unknown -= 1
+
+    def boss_to_bottom(self, company: int) -> None:
+        """A boss who leaves (scandal, bankruptcy) goes to the bottom of the boss deck."""
+        old = self.boss[company]
+        if old is not None:
+            self.boss_deck.append(old)
+            self.boss[company] = None
+
+    # ---------------------------------------------------------- the contract
+
+    def _to_act(self) -> tuple[int, ...]:
+        return self._asked
+
+    def _is_simultaneous(self) -> bool:
+        return self._simultaneous
+
+    def _legal(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == PRICE:
+            return list(PRICES)
+        if phase == VOTE:
+            return list(VOTES)
+        if phase == PARTNER:
+            return [PARTNERS[s] for s in self.candidates]
+        if phase == PROPOSE:
+            return [PASS, *(PROPOSALS[b] for b in self.available)]
+        return []
+
+    def _illegal_reason(self, seat: int, action: Action) -> str | None:
+        phase = self.phase
+        if isinstance(action, Price):
+            if phase != PRICE:
+                return f"no price is asked now: {self.asking()}"
+            if not 0 <= action.dollars <= MAX_PRICE:
+                return f"the price wheels give $0 to ${MAX_PRICE}, not ${action.dollars}"
+            return None
+        if isinstance(action, Partner):
+            if phase != PARTNER:
+                return f"nobody is choosing a partner now: {self.asking()}"
+            if action.player - 1 not in self.candidates:
+                choices = ", ".join(str(s + 1) for s in self.candidates)
+                return f"Player {action.player} is not a possible partner; choose one of {choices}"
+            return None
+        if isinstance(action, Propose | Pass):
+            if phase != PROPOSE:
+                return f"no boss may be proposed now: {self.asking()}"
+            if isinstance(action, Propose):
+                boss = COMPONENTS.boss_named(action.boss)
+                available = ", ".join(self.boss_names(self.available))
+                if boss is None:
+                    return f"there is no boss named {action.boss!r}; available: {available}"
+                if boss not in self.available:
+                    return f"{action.boss} is not an available boss; available: {available}"
+            return None
+        if isinstance(action, Vote):
+            if phase != VOTE:
+                return f"there is no vote now: {self.asking()}"
+            return None
+        return f"{action} is not a Goodwill action"
+
+    def asking(self) -> str:
+        """What the game waits for, in words."""
+        company = COMPANIES[self.company]
+        if self.phase == PRICE:
+            return f"everyone sets a price for {company} (transaction {self.transaction + 1})"
+        if self.phase == PARTNER:
+            return f"{self.seat_name(self._asked[0])} chooses a partner"
+        if self.phase == PROPOSE:
+            return f"{self.seat_name(self._asked[0])} may propose a new boss for {company}"
+        if self.phase == VOTE:
+            return f"the shareholders of {company} vote"
+        return "the game is over"
+
+    # ------------------------------------------------------------ the view
+
+    def seen_by(self, space: int) -> tuple[int, ...]:
+        """The seats that may look at information space ``space``."""
+        return self._seen_by[space]
+
+    def boss_name(self, company: int) -> str:
+        boss = self.boss[company]
+        return "nobody" if boss is None else COMPONENTS.bosses[boss].name
+
+    @staticmethod
+    def boss_names(bosses: list[int]) -> list[str]:
+        return [COMPONENTS.bosses[b].name for b in bosses]
+
+    def share_value(self, company: int) -> int:
+        """END OF THE GAME: a share is worth the capital divided by 10, rounded up."""
+        if self.bankrupt[company]:
+            return 0
+        return results.share_value(self.capital[company])
+
+    def _observe(self, seat: int | None) -> dict[str, JsonValue]:
+        return view.observation(self, seat)
+
+    def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
+        """Re-draw the information pairs ``seat`` has not seen, and the unseen boss deck."""
+        if self.information:
+            mine = COMPONENTS.visible[seat]
+            seen = [pair for space, pair in enumerate(self.information) if space in mine]
+            pct_pool = [p for p in COMPONENTS.percentages if all(p != s[0] for s in seen)]
+            card_pool = [e for e in range(len(COMPONENTS.events)) if all(e != s[1] for s in seen)]
+            hidden = [space for space in range(len(self.information)) if space not in mine]
+            pcts = rng.sample(pct_pool, len(hidden))
+            cards = rng.sample(card_pool, len(hidden))
+            pairs = list(self.information)
+            for space, pct, card in zip(hidden, pcts, cards, strict=True):
+                pairs[space] = (pct, card)
+            self.information = tuple(pairs)
+        unknown = self.boss_deck_unknown
+        if unknown > 1:
+            top = self.boss_deck[:unknown]
+            rng.shuffle(top)
+            self.boss_deck[:unknown] = top
+
+    def clone(self) -> GoodwillState:
+        new = super().clone()
+        new.capital = self.capital[:]
+        new.market = self.market[:]
+        new.bankrupt = self.bankrupt[:]
+        new.resources = [r[:] for r in self.resources]
+        new.resource_price = self.resource_price[:]
+        new.boss = self.boss[:]
+        new.available = self.available[:]
+        new.boss_deck = self.boss_deck[:]
+        new.shares = [s[:] for s in self.shares]
+        new.cash = self.cash[:]
+        return new
+
+    # ---------------------------------------------------------------- score
+
+    def scores(self) -> tuple[float, ...]:
+        """END OF THE GAME: cash + shares x capital / 10 rounded up (Cash only: cash)."""
+        if self.options.cash_only:
+            return tuple(float(c) for c in self.cash)
+        values = [self.share_value(c) for c in range(len(COMPANIES))]
+        return tuple(
+            float(self.cash[s] + sum(k * v for k, v in zip(self.shares[s], values, strict=True)))
+            for s in range(self.num_players)
+        )

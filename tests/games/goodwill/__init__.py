@@ -1,0 +1,1 @@
+"""Goodwill: rulebook examples, every rule, hidden information, conformance."""

@@ -1,0 +1,77 @@
+"""The heuristic bot: legal, fair (it reads only its seat's information), and sensible."""
+
+from __future__ import annotations
+
+from statistics import fmean
+
+import pytest
+
+from motherlode.agents import RandomAgent, make_agent
+from motherlode.engine import Agent
+from motherlode.games.goodwill.actions import Price
+from motherlode.games.goodwill.bots import HeuristicBot, forecast
+from motherlode.games.goodwill.components import COMPONENTS
+from motherlode.games.goodwill.rules import GoodwillState
+from tests.games.goodwill.helpers import GAME, card, check_invariants, new
+
+
+def play(state: GoodwillState, agents: list[Agent]) -> GoodwillState:
+    while not state.is_over():
+        seat = state.pending()[0]
+        action = agents[seat].act(state, seat)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+        check_invariants(state)
+    return state
+
+
+def test_the_heuristic_bot_is_registered() -> None:
+    bot = make_agent("heuristic:samples=2", GAME, seed=3)
+    assert isinstance(bot, HeuristicBot) and bot.samples == 2
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_heuristic_bots_play_whole_games(players: int) -> None:
+    state = new(players, seed=players, dividends=True)
+    play(state, [HeuristicBot(seed=s, samples=2) for s in range(players)])
+    assert state.is_over()
+
+
+def test_the_bot_reads_only_what_its_seat_may_know() -> None:
+    """Change the informations Player 1 cannot see: its decision does not change."""
+    a, b = new(4, seed=8), new(4, seed=8)
+    used = {c for _, c in b.information}
+    unused = [e for e in range(len(COMPONENTS.events)) if e not in used]
+    b.information = (*b.information[:2], (b.information[2][0], unused[0]), (1, unused[1]))
+    assert [HeuristicBot(seed=5).act(s, 0) for s in (a, b)] == [HeuristicBot(seed=5).act(a, 0)] * 2
+
+
+def test_the_bot_prices_from_the_informations_it_saw() -> None:
+    """Player 1 saw oil go up twice: Amber, which burns only oil, is worth less than Black."""
+    state = new(3, seed=4)
+    state.boss = [None, None, None]
+    state.resources = [[3, 0, 0], [0, 3, 0], [0, 0, 3]]
+    others = [c for _, c in state.information[2:]]
+    seen = (card("Oil +10", "Advertising 1"), card("Oil +5", "Innovation 1"))
+    assert not set(seen) & set(others)
+    state.information = ((95, seen[0]), (90, seen[1]), *state.information[2:])
+    bot = HeuristicBot(seed=1, samples=6)
+    values = [forecast(world) for world in bot.worlds(state, 0)]
+    amber, black = (fmean(v[c] for v in values) for c in (0, 1))
+    assert amber < black
+    price = bot.act(state, 0)
+    assert isinstance(price, Price) and price.dollars <= round(amber) + 1
+
+
+def test_the_heuristic_bot_beats_random_players() -> None:
+    wins = 0.0
+    games = 12
+    for i in range(games):
+        state = new(4, seed=100 + i)
+        agents: list[Agent] = [RandomAgent(seed=i * 10 + s) for s in range(4)]
+        agents[i % 4] = HeuristicBot(seed=i, samples=3)
+        play(state, agents)
+        winners = state.winners()
+        if i % 4 in winners:
+            wins += 1 / len(winners)
+    assert wins >= games * 0.6

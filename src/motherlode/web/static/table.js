@@ -44,6 +44,7 @@
     get seat() { return view ? view.seat : null; },
     get names() { return view ? view.names : []; },
     svg: M.svg, el: M.el, colour: M.colour,
+    redraw: () => (view ? render(view) : undefined), // after a renderer's local change
   };
 
   function players(v, obs) {

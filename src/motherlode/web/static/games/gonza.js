@@ -1,0 +1,951 @@
+// Gonza Index: the table drawn as SVG from the seat's observation only.
+//
+// Sections, top to bottom: the status line (whose turn, what is asked), the players
+// (credits in hand, supply left, bids, worth, broker cards in hand), the dice tray and the
+// event track, the six face-up corporations (value track, white start space, value marker,
+// credits placed in player colours against the cap), the four face-up broker cards with
+// the bids on them.  The layout is chosen from the width the board has (laptop, tablet,
+// phone) and everything scales with a viewBox.
+//
+// Controls on the board: click dice to select them (then "Re-roll"), or click one die and
+// then the corporation or broker card it applies to; click the event track to add a token;
+// click a broker card in your hand to play it (then its target); click a highlighted
+// corporation or broker card to decide for the Minister AI; buttons end the turn, pass or
+// run a Minister AI turn.  Each control sends the matching entry of ui.legal.
+(function () {
+  "use strict";
+  const M = window.Motherlode;
+  const S = M.svg;
+  const E = M.el;
+
+  const INK = "#1f1b16";
+  const MUTED = "#6d665b";
+  const CARD = "#fdfaf2";
+  const GOLD = "#f0c24b";
+  const HILITE = "#ffd23f";
+  const TABLE_TOP = "#17223b";
+  const PANEL = "#22314f";
+  const PANEL_LINE = "#3a4d75";
+  const LIGHT = "#eef1f7";
+  const LIGHT_MUTED = "#aab6cf";
+  const FONT = "'DejaVu Sans', Verdana, 'Segoe UI', system-ui, sans-serif";
+
+  const TYPE_STYLE = {
+    financial: { c: "#1f7a68", light: "#d9eee8" },
+    services: { c: "#b8532a", light: "#f6e0d4" },
+    tech: { c: "#4b50b5", light: "#e0e1f6" },
+    resource: { c: "#85672b", light: "#eee3cc" },
+  };
+  const TYPES = Object.keys(TYPE_STYLE);
+  const FACE_TEXT = { up: "+1", down: "−1", earn: "earn", place: "place", bid: "bid", event: "event" };
+  const FACE_LONG = {
+    up: "stock +1", down: "stock −1", earn: "earn 1 credit", place: "place a stock",
+    bid: "bid on a broker card", event: "add an event token",
+  };
+  const WHEN_TEXT = { turn: "play in your turn", end: "end of game", event: "when an event is revealed" };
+  const WHEN_SHORT = { turn: "", end: "end", event: "event" };
+
+  // ------------------------------------------------------------------ selection state
+  // What the viewer has clicked but not yet sent: dice, a card from the hand, the
+  // corporations picked for a multi-target card.  It lives until the view moves on.
+  let sel = { key: null, dice: [], card: null, picks: [] };
+  let current = null; // {view, ui, root, W} of the last drawing
+
+  function selectionKey(view) {
+    return `${view.table}|${view.seat}|${view.move_count}|${view.legal.length}`;
+  }
+
+  function redraw() {
+    if (!current || !current.root.isConnected) return;
+    const old = current.root;
+    const node = draw(current.view, current.ui);
+    old.replaceWith(node);
+  }
+
+  // ------------------------------------------------------------------------ helpers
+  let styled = false;
+  function ensureStyle() {
+    if (styled) return;
+    styled = true;
+    document.head.append(E("style", { id: "gonza-style" }, `
+      .gz-root { width: 100%; }
+      .gz-root svg { display: block; width: 100%; height: auto; user-select: none; }
+      .gz-click { cursor: pointer; }
+      .gz-click:hover > .gz-face { filter: brightness(1.08); }
+      .gz-click:focus { outline: none; }
+      .gz-click:focus-visible > .gz-face { stroke: #ffffff; stroke-width: 4; }
+      .gz-target > .gz-glow { animation: gz-pulse 1.4s ease-in-out infinite; }
+      @keyframes gz-pulse { 0%, 100% { stroke-opacity: 1; } 50% { stroke-opacity: .45; } }
+      .gz-controls { display: flex; flex-direction: column; gap: .4rem; margin-bottom: .6rem; }
+      .gz-controls .gz-hint { margin: 0; font-size: .92rem; color: #4a4338; }
+      .gz-controls .gz-row { display: flex; flex-wrap: wrap; gap: .35rem; }
+      .gz-controls .gz-row button { min-height: 2.6rem; }
+    `));
+  }
+
+  const est = (s, size, bold) => String(s).length * size * (bold ? 0.64 : 0.57);
+
+  function txt(x, y, s, o = {}) {
+    let size = o.size || 15;
+    if (o.max && est(s, size, o.bold) > o.max) {
+      // a little smaller first, squeezed only if that is not enough
+      size = Math.max(size * 0.82, (size * o.max) / est(s, size, o.bold));
+    }
+    const attrs = {
+      x, y, "font-size": size, fill: o.fill || INK, "font-weight": o.bold ? 700 : null,
+      "text-anchor": o.anchor || null, class: o.cls || null, opacity: o.opacity,
+      "letter-spacing": o.spacing || null, "pointer-events": "none",
+    };
+    if (o.max && est(s, size, o.bold) > o.max) {
+      attrs.textLength = Math.max(8, Math.floor(o.max));
+      attrs.lengthAdjust = "spacingAndGlyphs";
+    }
+    if (o.data) Object.assign(attrs, o.data);
+    return S("text", attrs, String(s));
+  }
+
+  function wrap(s, size, maxW, bold) {
+    const per = Math.max(6, Math.floor(maxW / (size * (bold ? 0.6 : 0.56))));
+    const lines = [];
+    let line = "";
+    for (const word of String(s).split(/\s+/)) {
+      if (!line) line = word;
+      else if ((line + " " + word).length <= per) line += " " + word;
+      else { lines.push(line); line = word; }
+    }
+    if (line) lines.push(line);
+    return lines;
+  }
+
+  const at = (x, y, ...kids) => S("g", { transform: `translate(${x},${y})` }, ...kids);
+  const inkOn = (seat) => (seat % M.palette.length === 3 ? INK : "#ffffff");
+  const colour = (seat) => M.colour(seat);
+
+  function rect(x, y, w, h, o = {}) {
+    return S("rect", {
+      x, y, width: w, height: h, rx: o.r === undefined ? 8 : o.r, fill: o.fill || "none",
+      stroke: o.stroke || null, "stroke-width": o.sw || null, class: o.cls || null,
+      opacity: o.opacity, "stroke-dasharray": o.dash || null,
+    });
+  }
+
+  function coin(cx, cy, r, seat, label, o = {}) {
+    return S("g", { class: o.cls || null, ...(o.data || {}) },
+      o.title ? S("title", {}, o.title) : null,
+      S("circle", { cx, cy, r, fill: colour(seat), stroke: "rgba(0,0,0,.45)", "stroke-width": 1.2 }),
+      S("circle", { cx, cy, r: r * 0.72, fill: "none", stroke: "rgba(255,255,255,.45)", "stroke-width": 1 }),
+      label === undefined || label === null ? null :
+        txt(cx, cy + r * 0.36, label, { size: r * 1.05, bold: true, anchor: "middle", fill: inkOn(seat) }));
+  }
+
+  // A clickable group: mouse and keyboard (Enter / Space) both act.
+  function clickable(attrs, onClick, ...kids) {
+    const node = S("g", { ...attrs, class: `gz-click ${attrs.class || ""}`.trim(), tabindex: 0,
+      role: "button" }, ...kids);
+    node.addEventListener("click", (e) => { e.stopPropagation(); onClick(); });
+    node.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onClick(); }
+    });
+    return node;
+  }
+
+  const BUTTON_H = 38;
+  function buttonWidth(label) { return Math.ceil(est(label, 14, true)) + 26; }
+  function svgButton(x, y, b) {
+    const w = buttonWidth(b.label);
+    const fill = b.primary ? GOLD : b.quiet ? "#dfe5f0" : "#f3e7c4";
+    return {
+      w,
+      node: clickable({ "data-button": b.key, "aria-label": b.label, transform: `translate(${x},${y})` },
+        b.run,
+        rect(0, 0, w, BUTTON_H, { fill, stroke: b.primary ? "#8d6a12" : "#b89a52", sw: 1.5, r: 9, cls: "gz-face" }),
+        txt(w / 2, 24.5, b.label, { size: 14, bold: true, anchor: "middle" })),
+    };
+  }
+
+  // ------------------------------------------------------------------------- icons
+  // The die faces, drawn in a 40 x 40 box.
+  function faceIcon(face, fg, bg) {
+    switch (face) {
+      case "up":
+        return S("path", { d: "M20 3 L35 19 L26 19 L26 35 L14 35 L14 19 L5 19 Z", fill: fg });
+      case "down":
+        return S("path", { d: "M20 37 L35 21 L26 21 L26 5 L14 5 L14 21 L5 21 Z", fill: fg });
+      case "earn":
+        return S("g", {},
+          S("circle", { cx: 20, cy: 20, r: 15, fill: fg }),
+          S("circle", { cx: 20, cy: 20, r: 11, fill: "none", stroke: bg, "stroke-width": 2 }),
+          txt(20, 26, "1", { size: 16, bold: true, anchor: "middle", fill: bg }));
+      case "place":
+        return S("g", {},
+          S("rect", { x: 6, y: 20, width: 28, height: 17, rx: 3, fill: "none", stroke: fg, "stroke-width": 3 }),
+          S("circle", { cx: 20, cy: 11, r: 8, fill: fg }),
+          S("path", { d: "M20 21 L15 15 L25 15 Z", fill: fg }));
+      case "bid":
+        return S("g", {},
+          S("rect", { x: 7, y: 5, width: 22, height: 11, rx: 2, fill: fg, transform: "rotate(-35 18 10)" }),
+          S("rect", { x: 17, y: 13, width: 5, height: 22, rx: 2, fill: fg, transform: "rotate(-35 19 24)" }),
+          S("rect", { x: 3, y: 33, width: 20, height: 4, rx: 1, fill: fg }));
+      case "event":
+        return S("path", { d: "M24 2 L8 23 L18 23 L14 38 L32 15 L22 15 L27 2 Z", fill: fg });
+      default:
+        return txt(20, 26, "?", { size: 18, anchor: "middle", fill: fg });
+    }
+  }
+
+  function padlock(x, y, fg) {
+    return S("g", { transform: `translate(${x},${y})` },
+      S("path", { d: "M3 7 V5 A4 4 0 0 1 11 5 V7", fill: "none", stroke: fg, "stroke-width": 1.8 }),
+      S("rect", { x: 1.5, y: 7, width: 11, height: 8, rx: 1.5, fill: fg }));
+  }
+
+  // ------------------------------------------------------------------ legal actions
+  const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+  function analyse(view, obs) {
+    const legal = view.legal || [];
+    const of = (type) => legal.filter((l) => l.action.type === type);
+    const me = view.seat;
+    const ctx = {
+      me, legal, of,
+      corpTargets: new Map(), cardTargets: new Map(), handTargets: new Map(),
+      dieUse: new Map(), buttons: [], hint: "", extra: [], eventAction: null,
+    };
+    const corpName = new Map(obs.corporations.map((c) => [c.id, c.name]));
+    const cardName = new Map();
+    for (const c of obs.broker) cardName.set(c.id, c.name);
+    for (const p of obs.players) for (const c of p.cards) cardName.set(c.id, c.name);
+    ctx.corpName = corpName;
+    ctx.cardName = cardName;
+    if (!legal.length) return ctx;
+    const act = (action) => () => { resetSelection(); current.ui.act(action); };
+    const dice = obs.dice;
+    sel.dice = sel.dice.filter((i) => i < dice.length && !dice[i].used);
+    if (sel.card && !of("play").some((l) => l.action.card === sel.card)) { sel.card = null; sel.picks = []; }
+
+    // which dice can be clicked: their face has a legal action, or they can be re-rolled
+    const rerolls = of("reroll");
+    const rerollable = new Set(rerolls.flatMap((l) => l.action.dice.map((d) => d - 1)));
+    dice.forEach((d, i) => {
+      if (d.used) return;
+      const uses = of(d.face);
+      if (uses.length || rerollable.has(i)) ctx.dieUse.set(i, uses);
+    });
+
+    const eventLegal = of("event")[0];
+    if (eventLegal) ctx.eventAction = act(eventLegal.action);
+
+    if (sel.card) {
+      cardContext(ctx, obs, act);
+    } else if (sel.dice.length) {
+      const picked = sel.dice.slice().sort((a, b) => a - b).map((i) => i + 1);
+      const reroll = rerolls.find((l) => same(l.action.dice, picked));
+      if (reroll) {
+        ctx.buttons.push({ key: "reroll", primary: true,
+          label: `↻ Re-roll ${picked.length} ${picked.length === 1 ? "die" : "dice"}`, run: act(reroll.action) });
+      }
+      if (sel.dice.length === 1) {
+        const face = dice[sel.dice[0]].face;
+        const uses = of(face);
+        if (face === "earn" && uses.length) {
+          ctx.buttons.push({ key: "earn", primary: true, label: "Earn 1 credit", run: act(uses[0].action) });
+          ctx.hint = reroll ? "Earn a credit with this die, or re-roll it." : "Earn a credit with this die.";
+        } else if (face === "event" && uses.length) {
+          ctx.buttons.push({ key: "event", primary: true, label: "Add event token", run: act(uses[0].action) });
+          ctx.hint = "Add an event token (or click the event track).";
+        } else if (["place", "up", "down"].includes(face) && uses.length) {
+          const label = { place: "place here", up: "▲ +1", down: "▼ −1" }[face];
+          for (const l of uses) ctx.corpTargets.set(l.action.corporation, { label, run: act(l.action) });
+          ctx.hint = `${FACE_LONG[face][0].toUpperCase()}${FACE_LONG[face].slice(1)}: click a highlighted corporation` +
+            (reroll ? ", or re-roll the die." : ".");
+        } else if (face === "bid" && uses.length) {
+          for (const l of uses) ctx.cardTargets.set(l.action.card, { label: "bid here", run: act(l.action) });
+          ctx.hint = "Bid a credit: click a highlighted broker card" + (reroll ? ", or re-roll the die." : ".");
+        } else {
+          ctx.hint = reroll ? "This die has no use now; you may re-roll it." : "This die has no use now.";
+        }
+      } else {
+        ctx.hint = reroll ? `Re-roll dice ${picked.join(", ")}?` : "These dice cannot be re-rolled together.";
+      }
+      ctx.buttons.push({ key: "clear", quiet: true, label: "Clear", run: () => { resetSelection(); redraw(); } });
+    }
+
+    // broker cards in the viewer's hand
+    if (me !== null && obs.phase === "turn") {
+      for (const l of of("play")) {
+        const cid = l.action.card;
+        if (!ctx.handTargets.has(cid)) {
+          ctx.handTargets.set(cid, { label: sel.card === cid ? "selected" : "play",
+            selected: sel.card === cid,
+            run: () => { sel.card = sel.card === cid ? null : cid; sel.dice = []; sel.picks = []; redraw(); } });
+        }
+      }
+    }
+    for (const l of of("discard")) {
+      ctx.handTargets.set(l.action.card, { label: "discard", run: act(l.action), danger: true });
+    }
+    if (obs.phase === "protect") {
+      for (const l of of("play")) {
+        ctx.handTargets.set(l.action.card, { label: "play it", run: act(l.action) });
+        ctx.buttons.push({ key: "protect", primary: true, label: `Play ${cardName.get(l.action.card) || l.action.card}`,
+          run: act(l.action) });
+      }
+      for (const l of of("pass")) ctx.buttons.push({ key: "pass", label: "Let it happen", run: act(l.action) });
+      const ev = (obs.events_done || []).find((e) => e.id === obs.current_event);
+      ctx.hint = `An event card is revealed${ev ? `: ${ev.name} (${ev.text})` : ""}. Cancel it with your card?`;
+    }
+    // deciding for the Minister AI
+    for (const l of of("decide")) {
+      const choice = l.action.choice;
+      const target = { label: "choose", run: act(l.action) };
+      if (corpName.has(choice)) ctx.corpTargets.set(choice, target);
+      else ctx.cardTargets.set(choice, target);
+      ctx.extra.push({ key: "decide", label: corpName.get(choice) || cardName.get(choice) || choice,
+        run: act(l.action), data: choice });
+    }
+    if (of("decide").length && obs.decision) ctx.hint = `${obs.decision.text}: click one of the highlighted choices.`;
+    if (of("discard").length) ctx.hint = "Your hand is over the limit: click a broker card in your hand to discard it.";
+    for (const l of of("minister")) {
+      ctx.buttons.push({ key: "minister", primary: true, label: "Run the Minister AI's turn", run: act(l.action) });
+      ctx.hint = "This seat is played by the Minister AI: it rolls and acts by its rules.";
+    }
+    for (const l of of("end")) ctx.buttons.push({ key: "end", label: "End turn", run: act(l.action) });
+    if (!ctx.hint && obs.phase === "turn") {
+      const canReroll = rerolls.length > 0;
+      ctx.hint = canReroll
+        ? "Click dice to re-roll them, or one die and then what it applies to."
+        : "Click a die, then the corporation or broker card it applies to.";
+      if (eventLegal) ctx.hint += " The event token must be added before you end the turn.";
+    }
+    return ctx;
+  }
+
+  // The targets of the broker card selected in the hand.
+  function cardContext(ctx, obs, act) {
+    const cid = sel.card;
+    const name = ctx.cardName.get(cid) || cid;
+    const plays = ctx.of("play").filter((l) => l.action.card === cid);
+    const targetless = plays.find((l) => !l.action.targets.length);
+    const multi = plays.some((l) => l.action.targets.length > 1);
+    const types = new Set([...TYPES, ...obs.corporations.map((c) => c.type)]);
+    const byType = plays.some((l) => types.has(l.action.targets[0]));
+    if (targetless) {
+      ctx.buttons.push({ key: "play", primary: true, label: `Play ${name}`, run: act(targetless.action) });
+      ctx.hint = `${name}: play it now?`;
+    } else if (byType) {
+      for (const c of obs.corporations) {
+        const l = plays.find((p) => p.action.targets[0] === c.type);
+        if (l) ctx.corpTargets.set(c.id, { label: `all ${c.type}`, run: act(l.action) });
+      }
+      for (const l of plays) {
+        ctx.extra.push({ key: "play-type", label: `${name}: ${l.action.targets[0]}`, run: act(l.action),
+          data: l.action.targets[0] });
+      }
+      ctx.hint = `${name}: click a corporation of the type it moves (or pick a type below).`;
+    } else if (multi) {
+      const count = (arr) => arr.reduce((m, x) => m.set(x, (m.get(x) || 0) + 1), new Map());
+      const fits = (picks, targets) => {
+        const need = count(picks);
+        const have = count(targets);
+        return [...need].every(([k, v]) => (have.get(k) || 0) >= v);
+      };
+      for (const c of obs.corporations) {
+        const next = [...sel.picks, c.id];
+        if (plays.some((p) => fits(next, p.action.targets))) {
+          ctx.corpTargets.set(c.id, { label: "+ stock", run: () => { sel.picks.push(c.id); redraw(); } });
+        }
+      }
+      const chosen = sel.picks.slice().sort();
+      const ready = plays.find((p) => same(p.action.targets, chosen));
+      if (ready) {
+        ctx.buttons.push({ key: "play", primary: true,
+          label: `Play ${name} (${chosen.length})`, run: act(ready.action) });
+      }
+      if (sel.picks.length) {
+        ctx.buttons.push({ key: "unpick", quiet: true, label: "Undo pick", run: () => { sel.picks.pop(); redraw(); } });
+      }
+      const picked = sel.picks.map((p) => ctx.corpName.get(p)).join(", ");
+      ctx.hint = `${name}: click corporations to place stocks on` + (picked ? ` (chosen: ${picked}).` : ".");
+    } else {
+      for (const l of plays) {
+        ctx.corpTargets.set(l.action.targets[0], { label: "play here", run: act(l.action) });
+      }
+      ctx.hint = `${name}: click the corporation to play it on.`;
+    }
+    ctx.buttons.push({ key: "clear", quiet: true, label: "Cancel", run: () => { resetSelection(); redraw(); } });
+  }
+
+  function resetSelection() {
+    sel.dice = [];
+    sel.card = null;
+    sel.picks = [];
+  }
+
+  // ---------------------------------------------------------------------- sections
+  function sectionTitle(x, y, label, right) {
+    return S("g", {},
+      txt(x, y, label.toUpperCase(), { size: 13, bold: true, fill: GOLD, spacing: 1.2 }),
+      right ? txt(x + right.x, y, right.text, { size: 13, fill: LIGHT_MUTED, anchor: "end" }) : null);
+  }
+
+  function statusLine(view, obs, w) {
+    const names = view.names;
+    const kids = [];
+    let label;
+    if (obs.over || view.status === "finished") {
+      const top = (obs.ranking || [])[0] || [];
+      label = `Game over — ${top.map((s) => names[s]).join(" and ")} ${top.length > 1 ? "win" : "wins"}`;
+    } else {
+      const who = names[obs.active];
+      const phase = {
+        turn: `${who}'s turn`, minister: `${who}'s turn (Minister AI)`,
+        discard: `${who} discards down to 2 broker cards`,
+        protect: `Event revealed: ${names[(obs.protect || {}).seat]} may play Safe Harbour`,
+        decide: obs.decision ? `${names[obs.pending[0]]} decides for ${names[obs.decision.for]}` : "A decision",
+      }[obs.phase] || obs.phase;
+      label = phase;
+    }
+    kids.push(S("circle", { cx: 10, cy: 15, r: 8, fill: obs.over ? GOLD : colour(obs.active),
+      stroke: "#fff", "stroke-width": 2 }));
+    const avail = w - 30 - (obs.final_round && !obs.over ? 140 : 0);
+    const lines = est(label, 17, true) > avail ? wrap(label, 15, avail, true) : [label];
+    const size = lines.length > 1 ? 15 : 17;
+    const status = S("text", { "data-status": obs.phase, "font-size": size, "font-weight": 700, fill: LIGHT },
+      ...lines.map((line, i) => S("tspan", { x: 26, y: 21 + i * 19 }, line)));
+    kids.push(status);
+    if (obs.final_round && !obs.over) {
+      kids.push(rect(w - 128, 2, 128, 26, { fill: "#b3261e", r: 13 }));
+      kids.push(txt(w - 64, 20, "FINAL ROUND", { size: 13, bold: true, fill: "#fff", anchor: "middle",
+        data: { "data-final": "1" } }));
+    }
+    return { node: S("g", {}, ...kids), h: 34 + (lines.length - 1) * 19 };
+  }
+
+  const STAT_H = 38;
+  function playersSection(view, obs, w, narrow, ctx) {
+    const n = obs.players.length;
+    const cols = narrow ? 2 : Math.min(n, 5);
+    const gap = 10;
+    const pw = (w - gap * (cols - 1)) / cols;
+    const maxHand = Math.max(2, ...obs.players.map((p) => p.cards.length));
+    const finalLine = obs.final_round || obs.over;
+    const statCols = pw >= 220 ? 4 : 2;
+    const statRows = 4 / statCols;
+    const ph = 46 + statRows * STAT_H + 8 + maxHand * 28 + (finalLine ? 20 : 0);
+    const bidsOut = obs.players.map((_, s) => obs.broker.reduce((t, c) => t + (c.bids[s] || 0), 0));
+    const nodes = obs.players.map((p, s) => {
+      const x = (s % cols) * (pw + gap);
+      const y = Math.floor(s / cols) * (ph + gap);
+      const active = s === obs.active && !obs.over;
+      const mine = s === view.seat;
+      const ai = (obs.minister || []).includes(s);
+      const kids = [
+        active ? rect(-3, -3, pw + 6, ph + 6, { stroke: HILITE, sw: 3, r: 11, cls: "gz-glow" }) : null,
+        rect(0, 0, pw, ph, { fill: CARD, stroke: mine ? GOLD : "#d8cfbb", sw: mine ? 3 : 1, r: 9 }),
+        S("path", { d: `M0 9 A9 9 0 0 1 9 0 H${pw - 9} A9 9 0 0 1 ${pw} 9 V12 H0 Z`, fill: colour(s) }),
+      ];
+      // chips on the right: YOU, AI, TURN
+      let cx = pw - 8;
+      const chip = (label, fill, fg, key) => {
+        const cw = est(label, 11, true) + 12;
+        cx -= cw;
+        kids.push(S("g", { "data-chip": key }, rect(cx, 20, cw, 19, { fill, r: 9.5 }),
+          txt(cx + cw / 2, 33.5, label, { size: 11, bold: true, fill: fg, anchor: "middle" })));
+        cx -= 4;
+      };
+      if (active) chip("TURN", "#1f1b16", HILITE, "turn");
+      if (ai) chip("AI", "#37474f", "#fff", "ai");
+      if (mine) chip("YOU", GOLD, INK, "you");
+      kids.push(S("circle", { cx: 17, cy: 30, r: 7, fill: colour(s), stroke: "rgba(0,0,0,.4)" }));
+      kids.push(txt(29, 35, view.names[s], { size: 15, bold: true, max: cx - 32 }));
+      // credits, supply, bids, worth: a grid of labelled numbers
+      const stats = [
+        ["credits", p.credits, "data-credits", `${view.names[s]} holds ${p.credits} credits (personal supply)`],
+        ["supply", p.supply, "data-supply", `${p.supply} credits of this colour left in the general supply`],
+        ["bids", bidsOut[s], "data-bids", `${bidsOut[s]} credits bid on the face-up broker cards`],
+        ["worth", p.score, "data-score", "the score if the game ended now"],
+      ];
+      const sc = statCols;
+      const cellW = (pw - 16) / sc;
+      stats.forEach(([label, value, attr, tip], i) => {
+        const cx = 8 + (i % sc) * cellW;
+        const cy = 46 + Math.floor(i / sc) * STAT_H;
+        const withCoin = label === "credits";
+        kids.push(S("g", { [attr]: value },
+          S("title", {}, tip),
+          txt(cx + 2, cy + 11, label, { size: 11.5, fill: MUTED, max: cellW - 4 }),
+          withCoin ? coin(cx + 10, cy + 24, 8, s, null) : null,
+          txt(cx + (withCoin ? 22 : 2), cy + 31, value, { size: 18, bold: true,
+            fill: label === "worth" ? "#7a4f01" : INK })));
+      });
+      // broker cards in hand
+      let hy = 46 + statRows * STAT_H + 4;
+      if (!p.cards.length) kids.push(txt(10, hy + 17, "no broker cards", { size: 12, fill: MUTED, opacity: 0.8 }));
+      for (const c of p.cards) {
+        const target = mine ? ctx.handTargets.get(c.id) : null;
+        const when = WHEN_SHORT[c.when];
+        const cardKids = [
+          rect(0, 0, pw - 16, 24, { fill: target && target.selected ? "#fff2bf" : "#f1ead9",
+            stroke: target ? HILITE : "#cbbf9f", sw: target ? 2.5 : 1, r: 5, cls: "gz-face" }),
+          txt(8, 16.5, c.name, { size: 12.5, bold: true, max: pw - 32 - (when ? est(when, 10.5, true) + 14 : 0) }),
+          when ? txt(pw - 24, 16, when, { size: 10.5, bold: true, fill: MUTED, anchor: "end" }) : null,
+        ];
+        const attrs = { "data-hand": c.id, "data-owner": s, transform: `translate(8,${hy})` };
+        if (target) {
+          attrs.class = "gz-target";
+          attrs["aria-label"] = `${target.label} ${c.name}`;
+          cardKids.unshift(rect(-2, -2, pw - 12, 28, { stroke: HILITE, sw: 2, r: 6, cls: "gz-glow" }));
+          kids.push(clickable(attrs, target.run, S("title", {}, `${c.name}: ${target.label}`), ...cardKids));
+        } else {
+          kids.push(S("g", attrs, S("title", {}, `${c.name} (${WHEN_TEXT[c.when]})`), ...cardKids));
+        }
+        hy += 28;
+      }
+      if (finalLine) {
+        const d = obs.dice_in_final_round[s];
+        kids.push(txt(10, ph - 8, d ? `final turn: ${d} dice` : "final turn: not yet",
+          { size: 12, bold: !!d, fill: d ? "#b3261e" : MUTED }));
+      }
+      return S("g", { transform: `translate(${x},${y})`, "data-player": s }, ...kids);
+    });
+    const rows = Math.ceil(n / cols);
+    return { node: S("g", {}, ...nodes), h: rows * ph + (rows - 1) * gap };
+  }
+
+  function diceSection(view, obs, w, ctx) {
+    const pad = 12;
+    const kids = [rect(0, 0, w, 10, { fill: PANEL, stroke: PANEL_LINE })]; // resized below
+    kids.push(sectionTitle(pad, 24, "Dice"));
+    const dice = obs.dice;
+    const rr = obs.rerolls_left;
+    const rrText = `re-rolls left: ${rr}`;
+    kids.push(txt(w - pad - 2 * 16 - 6, 24, rrText, { size: 13, fill: LIGHT_MUTED, anchor: "end",
+      data: { "data-rerolls": rr } }));
+    for (let i = 0; i < 2; i++) {
+      kids.push(S("circle", { cx: w - pad - 6 - i * 16, cy: 19.5, r: 5.5, fill: i < rr ? GOLD : "none",
+        stroke: GOLD, "stroke-width": 1.5 }));
+    }
+    const count = Math.max(dice.length, 5);
+    const d = Math.min(66, Math.floor((w - 2 * pad - (count - 1) * 10) / count));
+    const y0 = 40;
+    if (!dice.length) {
+      const ai = (obs.minister || []).includes(obs.active);
+      const msg = obs.over ? "The game is over." : ai && obs.phase === "minister"
+        ? "The Minister AI rolls its dice when its turn runs." : "No dice rolled.";
+      kids.push(txt(pad, y0 + d / 2 + 5, msg, { size: 14, fill: LIGHT_MUTED }));
+    }
+    const anyReroll = ctx.of("reroll").length > 0;
+    dice.forEach((die, i) => {
+      const x = pad + i * (d + 10);
+      const picked = sel.dice.includes(i);
+      const usable = ctx.dieUse.has(i);
+      const fg = die.black ? GOLD : "#2b2112";
+      const bg = die.black ? "#1c1c1e" : "#f4c430";
+      const locked = die.black && die.face === "event" && !die.used && rr > 0;
+      const y = picked ? y0 - 6 : y0;
+      const body = [
+        picked ? rect(-4, -4, d + 8, d + 8, { stroke: "#ffffff", sw: 3, r: 12 }) : null,
+        rect(0, 0, d, d, { fill: bg, stroke: die.black ? "#000" : "#a57f12", sw: 2, r: 10, cls: "gz-face" }),
+        S("g", { transform: `translate(${d * 0.22},${d * 0.08}) scale(${(d * 0.56) / 40})` },
+          faceIcon(die.face, fg, bg)),
+        txt(d / 2, d - 6, FACE_TEXT[die.face], { size: Math.max(11, d * 0.2), bold: true, anchor: "middle", fill: fg }),
+        locked ? padlock(d - 17, 3, GOLD) : null,
+      ];
+      if (die.used) {
+        body.push(rect(0, 0, d, d, { fill: "rgba(23,34,59,.62)", r: 10 }));
+        body.push(txt(d / 2, d / 2 + 6, "used", { size: 14, bold: true, anchor: "middle", fill: "#fff" }));
+      }
+      const title = `die ${i + 1}${die.black ? " (black event die)" : ""}: ${FACE_LONG[die.face]}` +
+        (die.used ? ", used" : locked ? ", fixed: cannot be re-rolled" : "");
+      const attrs = { "data-die": i, "data-face": die.face, "data-used": die.used ? "1" : "0",
+        "data-black": die.black ? "1" : "0", "data-selected": picked ? "1" : null, transform: `translate(${x},${y})`, "aria-label": title };
+      if (usable) {
+        kids.push(clickable(attrs, () => {
+          if (sel.card) { sel.card = null; sel.picks = []; }
+          if (sel.dice.includes(i)) sel.dice = sel.dice.filter((j) => j !== i);
+          else if (anyReroll) sel.dice = [...sel.dice, i];
+          else sel.dice = [i];
+          redraw();
+        }, S("title", {}, title), ...body));
+      } else {
+        kids.push(S("g", attrs, S("title", {}, title), ...body));
+      }
+    });
+    let y = y0 + d + 14;
+    if (obs.final_round && !obs.over) {
+      kids.push(txt(pad, y + 4, `Final round: ${dice.length} dice this turn`, { size: 12.5, fill: "#ffb4a8" }));
+      y += 18;
+    }
+    // hint and buttons
+    const hintLines = ctx.hint ? wrap(ctx.hint, 13.5, w - 2 * pad) : [];
+    for (const line of hintLines) {
+      kids.push(txt(pad, y + 8, line, { size: 13.5, fill: LIGHT, cls: "gz-hint" }));
+      y += 18;
+    }
+    if (ctx.buttons.length) {
+      y += 6;
+      let bx = pad;
+      for (const b of ctx.buttons) {
+        const bw = buttonWidth(b.label);
+        if (bx + bw > w - pad && bx > pad) { bx = pad; y += BUTTON_H + 8; }
+        kids.push(svgButton(bx, y, b).node);
+        bx += bw + 8;
+      }
+      y += BUTTON_H;
+    }
+    const h = y + pad;
+    kids[0] = rect(0, 0, w, h, { fill: PANEL, stroke: PANEL_LINE, r: 10 });
+    return { node: S("g", { "data-section": "dice" }, ...kids), h };
+  }
+
+  function eventsSection(view, obs, w, ctx, minH) {
+    const pad = 12;
+    const kids = [];
+    kids.push(sectionTitle(pad, 24, "Events"));
+    // the event track: three spaces for the yellow tokens
+    const slot = 30;
+    const trackW = 3 * slot + 4 * 10;
+    const tokens = obs.event_tokens;
+    const track = [
+      rect(0, 0, trackW, slot + 16, { fill: "#2c3e63", stroke: ctx.eventAction ? HILITE : PANEL_LINE,
+        sw: ctx.eventAction ? 3 : 1.5, r: 10, cls: ctx.eventAction ? "gz-face gz-glow" : "gz-face" }),
+    ];
+    for (let i = 0; i < 3; i++) {
+      const cx = 10 + slot / 2 + i * (slot + 10);
+      track.push(S("circle", { cx, cy: 8 + slot / 2, r: slot / 2, fill: "#17223b", stroke: "#5a6f99",
+        "stroke-width": 1.5, "stroke-dasharray": "3 3" }));
+      if (i < tokens) {
+        track.push(S("circle", { cx, cy: 8 + slot / 2, r: slot / 2 - 3, fill: "#f4c430", stroke: "#a57f12",
+          "stroke-width": 2, class: "gz-token" }));
+      }
+      if (i === 2) track.push(txt(cx, 8 + slot / 2 + 6, "!", { size: 16, bold: true, anchor: "middle",
+        fill: i < tokens ? "#5a3d00" : "#5a6f99" }));
+    }
+    const trackAttrs = { transform: `translate(${pad},38)`, "data-event-track": tokens,
+      "aria-label": "event track" };
+    if (ctx.eventAction) {
+      trackAttrs.class = "gz-target";
+      kids.push(clickable({ ...trackAttrs, "data-button": "event-track" }, ctx.eventAction,
+        S("title", {}, "Add an event token"), ...track));
+    } else {
+      kids.push(S("g", trackAttrs, S("title", {}, `${tokens} of 3 event tokens`), ...track));
+    }
+    kids.push(txt(pad + trackW / 2, 38 + slot + 34, `${tokens} of 3 tokens`, { size: 12, fill: LIGHT_MUTED, anchor: "middle" }));
+    // the event deck
+    const dx = pad + trackW + 18;
+    kids.push(S("g", { transform: `translate(${dx},34)`, "data-event-deck": obs.event_deck },
+      S("title", {}, `${obs.event_deck} event cards left`),
+      obs.event_deck > 1 ? rect(4, 4, 44, 60, { fill: "#3b1f52", stroke: "#8b6fb0", r: 6 }) : null,
+      rect(0, 0, 44, 60, { fill: obs.event_deck ? "#5b2f7d" : "none", stroke: "#a88bd0", sw: 1.5, r: 6,
+        dash: obs.event_deck ? null : "4 3" }),
+      obs.event_deck ? S("g", { transform: "translate(6,12) scale(0.8)" }, faceIcon("event", "#e9d5ff", "#5b2f7d")) : null));
+    const deckWords = obs.event_deck === 1 ? "event card left" : "event cards left";
+    if (w - dx - 58 - pad >= est(deckWords, 12)) {
+      kids.push(txt(dx + 58, 56, `${obs.event_deck}`, { size: 22, bold: true, fill: LIGHT }));
+      kids.push(txt(dx + 58, 74, deckWords, { size: 12, fill: LIGHT_MUTED }));
+    } else {
+      kids.push(txt(dx + 24, 112, `${obs.event_deck} left`, { size: 12.5, bold: true, fill: LIGHT, anchor: "middle" }));
+    }
+    // the last (or the revealed) event
+    let y = 38 + slot + 56;
+    const done = obs.events_done || [];
+    const revealed = obs.current_event ? done.find((e) => e.id === obs.current_event) : null;
+    const last = revealed || done[done.length - 1];
+    if (last) {
+      const head = revealed ? "Revealed now:" : `Last event (${done.length} done):`;
+      kids.push(txt(pad, y, head, { size: 12, fill: LIGHT_MUTED }));
+      y += 18;
+      kids.push(txt(pad, y, last.name, { size: 14.5, bold: true, fill: revealed ? HILITE : LIGHT, max: w - 2 * pad }));
+      y += 17;
+      for (const line of wrap(last.text + (obs.event_cancelled && !revealed ? " (cancelled by Safe Harbour)" : ""), 12.5, w - 2 * pad)) {
+        kids.push(txt(pad, y, line, { size: 12.5, fill: LIGHT }));
+        y += 16;
+      }
+    } else {
+      kids.push(txt(pad, y, "No event yet: the third token reveals one.", { size: 12.5, fill: LIGHT_MUTED, max: w - 2 * pad }));
+      y += 16;
+    }
+    // the final round
+    y += 6;
+    const seq = [5, ...obs.final_dice].join(" → ");
+    const note = obs.final_round ? `Final round dice: ${seq}` : `After the last event: final round, ${seq} dice`;
+    const noteLines = wrap(note, 12, w - 2 * pad, obs.final_round);
+    kids.push(S("text", { "font-size": 12, fill: obs.final_round ? "#ffb4a8" : LIGHT_MUTED,
+      "font-weight": obs.final_round ? 700 : null, "data-final-dice": obs.final_dice.join(",") },
+    ...noteLines.map((line, i) => S("tspan", { x: pad, y: y + i * 15 }, line))));
+    y += 10 + (noteLines.length - 1) * 15;
+    const h = Math.max(minH || 0, y + pad);
+    kids.unshift(rect(0, 0, w, h, { fill: PANEL, stroke: PANEL_LINE, r: 10 }));
+    return { node: S("g", { "data-section": "events" }, ...kids), h };
+  }
+
+  function corporationCard(view, obs, corp, cw, ctx) {
+    const st = TYPE_STYLE[corp.type] || { c: "#555", light: "#eee" };
+    const pad = 10;
+    const oneLine = cw >= 280;
+    const headH = oneLine ? 34 : 48;
+    const n = corp.track.length;
+    const s = Math.min(32, Math.floor((cw - 2 * pad - (n - 1) * 3) / n));
+    const cap = obs.cap;
+    const r = Math.max(6.5, Math.min(10, ((cw - 2 * pad - 64) / cap - 3) / 2));
+    const ch = headH + 12 + s + 14 + 2 * r + 24;
+    const target = ctx.corpTargets.get(corp.id);
+    const kids = [];
+    if (target) kids.push(rect(-4, -4, cw + 8, ch + 8, { stroke: HILITE, sw: 4, r: 13, cls: "gz-glow" }));
+    kids.push(rect(0, 0, cw, ch, { fill: CARD, stroke: st.c, sw: 2, r: 10, cls: "gz-face" }));
+    kids.push(S("path", { d: `M0 10 A10 10 0 0 1 10 0 H${cw - 10} A10 10 0 0 1 ${cw} 10 V${headH} H0 Z`, fill: st.c }));
+    const typeLabel = corp.type.toUpperCase();
+    // a target shows what clicking does where the type label is (the colour still says it)
+    const picked = sel.card ? sel.picks.filter((p) => p === corp.id).length : 0;
+    const chip = target || picked;
+    const tag = target ? target.label + (picked ? ` (${picked})` : "") : picked ? `chosen (${picked})` : typeLabel;
+    const tagW = chip ? est(tag, 13, true) + 18 : est(tag, 11, true);
+    const tagY = oneLine ? 6 : 26;
+    if (chip) {
+      kids.push(rect(cw - pad - tagW + 4, tagY, tagW, 22, { fill: target ? HILITE : "#ffffff", stroke: "#8d6a12", r: 11 }));
+      kids.push(txt(cw - pad + 4 - tagW / 2, tagY + 15.5, tag, { size: 13, bold: true, anchor: "middle" }));
+    } else {
+      kids.push(txt(cw - pad, oneLine ? 22 : 39, typeLabel, { size: 11, bold: true, fill: "#fff",
+        anchor: "end", opacity: 0.9, spacing: 0.8 }));
+    }
+    if (oneLine) {
+      kids.push(txt(pad, 23, corp.name, { size: 16, bold: true, fill: "#fff", max: cw - 2 * pad - tagW - 12 }));
+    } else {
+      kids.push(txt(pad, 21, corp.name, { size: 15, bold: true, fill: "#fff", max: cw - 2 * pad }));
+    }
+    // the value track: every space, the white start space, the value marker
+    const ty = headH + 12;
+    const trackW = n * s + (n - 1) * 3;
+    const tx = (cw - trackW) / 2;
+    const spaces = [];
+    corp.track.forEach((v, i) => {
+      const x = tx + i * (s + 3);
+      const start = i === corp.start;
+      spaces.push(S("g", { class: "gz-space", "data-index": i, "data-start": start ? "1" : null },
+        rect(x, ty, s, s, { fill: start ? "#ffffff" : st.light, stroke: start ? INK : "rgba(0,0,0,.18)",
+          sw: start ? 2 : 1, r: 5 }),
+        txt(x + s / 2, ty + s / 2 + s * 0.17, v, { size: s * 0.46, bold: start, anchor: "middle", fill: start ? INK : MUTED })));
+    });
+    kids.push(...spaces);
+    const mx = tx + corp.position * (s + 3) + s / 2;
+    kids.push(S("g", { class: "gz-marker", "data-position": corp.position, "data-value": corp.value },
+      S("title", {}, `value marker: ${corp.value} (start ${corp.track[corp.start]})`),
+      S("circle", { cx: mx, cy: ty + s / 2, r: s * 0.5, fill: "#111", stroke: HILITE, "stroke-width": 2.5 }),
+      txt(mx, ty + s / 2 + s * 0.19, corp.value, { size: s * 0.54, bold: true, anchor: "middle", fill: "#fff" })));
+    // the credits placed: one slot per credit up to the cap, filled in player colours
+    const cy = ty + s + 14 + r;
+    const slots = [];
+    let k = 0;
+    corp.credits.forEach((count, seat) => {
+      for (let j = 0; j < count; j++) {
+        slots.push(coin(pad + r + k * (2 * r + 3), cy, r, seat, null, {
+          cls: "gz-credit", data: { "data-seat": seat }, title: `${view.names[seat]}: ${count} credit${count > 1 ? "s" : ""}` }));
+        k++;
+      }
+    });
+    for (; k < cap; k++) {
+      slots.push(S("circle", { cx: pad + r + k * (2 * r + 3), cy, r: r - 1, fill: "none", stroke: "rgba(0,0,0,.22)",
+        "stroke-width": 1.2, "stroke-dasharray": "2 2" }));
+    }
+    kids.push(...slots);
+    kids.push(txt(cw - pad, cy + 6, `${corp.total}/${cap}`, { size: 15, bold: true, anchor: "end",
+      fill: corp.total >= cap ? "#b3261e" : INK, data: { "data-total": corp.total } }));
+    // who holds what, in words, under the coins
+    const holders = corp.credits.map((c, seat) => [c, seat]).filter(([c]) => c);
+    let lx = pad;
+    const ly = cy + r + 17;
+    if (!holders.length) kids.push(txt(pad, ly, "no credits yet", { size: 12, fill: MUTED }));
+    for (const [c, seat] of holders) {
+      const label = `${view.names[seat]} ${c}`;
+      const lw = Math.min(est(label, 12, true), cw / 2);
+      if (lx + 14 + lw > cw - pad) break;
+      kids.push(S("circle", { cx: lx + 5, cy: ly - 4, r: 5, fill: colour(seat) }));
+      kids.push(txt(lx + 14, ly, label, { size: 12, bold: true, fill: INK, max: lw }));
+      lx += 14 + lw + 12;
+    }
+    const attrs = { "data-corp": corp.id, "data-type": corp.type, "data-value": corp.value,
+      "data-position": corp.position, opacity: !target && !picked && ctx.corpTargets.size ? 0.55 : null };
+    const title = S("title", {}, `${corp.name} (${corp.type}): value ${corp.value}, ${corp.total} of ${cap} credits`);
+    const node = target
+      ? clickable({ ...attrs, class: "gz-target", "aria-label": `${target.label}: ${corp.name}` }, target.run, title, ...kids)
+      : S("g", attrs, title, ...kids);
+    return { node, h: ch };
+  }
+
+  function marketSection(view, obs, w, narrow, ctx) {
+    const cols = narrow ? 1 : w >= 900 ? 3 : 2;
+    const gap = 12;
+    const cw = (w - gap * (cols - 1)) / cols;
+    const long = `cap ${obs.cap} credits a corporation`;
+    const right = est("THE GONZA INDEX", 13, true) + 24 + est(long, 13) < w ? long : `cap ${obs.cap}`;
+    const kids = [sectionTitle(0, 14, "The Gonza Index", { x: w, text: right })];
+    let y = 26;
+    let rowH = 0;
+    obs.corporations.forEach((corp, i) => {
+      const card = corporationCard(view, obs, corp, cw, ctx);
+      const col = i % cols;
+      if (col === 0 && i) { y += rowH + gap; rowH = 0; }
+      rowH = Math.max(rowH, card.h);
+      kids.push(at(col * (cw + gap), y, card.node));
+    });
+    y += rowH;
+    return { node: S("g", { "data-section": "market" }, ...kids), h: y };
+  }
+
+  function brokerCard(view, obs, card, bw, bh, ctx) {
+    const pad = 10;
+    const target = ctx.cardTargets.get(card.id);
+    const kids = [];
+    if (target) kids.push(rect(-4, -4, bw + 8, bh + 8, { stroke: HILITE, sw: 4, r: 13, cls: "gz-glow" }));
+    kids.push(rect(0, 0, bw, bh, { fill: "#f7f1e3", stroke: "#7a5c1e", sw: 2, r: 10, cls: "gz-face" }));
+    kids.push(S("path", { d: `M0 10 A10 10 0 0 1 10 0 H${bw - 10} A10 10 0 0 1 ${bw} 10 V30 H0 Z`, fill: "#2b2112" }));
+    const aiW = card.ai ? 30 : 0;
+    kids.push(txt(pad, 21, card.name, { size: 14.5, bold: true, fill: "#f4e6c1", max: bw - 2 * pad - aiW }));
+    if (card.ai) {
+      kids.push(S("g", { "data-ai": "1" }, rect(bw - pad - 26, 7, 26, 17, { fill: "#37474f", stroke: "#90a4ae", r: 4 }),
+        txt(bw - pad - 13, 20, "AI", { size: 11, bold: true, fill: "#fff", anchor: "middle" })));
+    }
+    kids.push(txt(pad, 47, WHEN_TEXT[card.when] || card.when, { size: 11.5, bold: true,
+      fill: card.when === "turn" ? "#2e6b3a" : card.when === "end" ? "#7a4f01" : "#7b2cbf", max: bw - 2 * pad }));
+    let y = 64;
+    for (const line of card.lines) {
+      kids.push(txt(pad, y, line, { size: 12.5, fill: INK }));
+      y += 16;
+    }
+    // the bids, in player colours
+    const by = bh - 20;
+    const bids = card.bids.map((b, seat) => [b, seat]).filter(([b]) => b);
+    kids.push(S("line", { x1: pad, x2: bw - pad, y1: by - 18, y2: by - 18, stroke: "#d9cdb0" }));
+    if (!bids.length) kids.push(txt(pad, by + 5, "no bids", { size: 12, fill: MUTED }));
+    else kids.push(txt(pad, by + 5, "bids", { size: 12, fill: MUTED }));
+    let bx = pad + 40;
+    for (const [b, seat] of bids) {
+      kids.push(coin(bx + 11, by, 11, seat, b, { cls: "gz-bid", data: { "data-seat": seat, "data-count": b },
+        title: `${view.names[seat]}: ${b} bid${b > 1 ? "s" : ""}` }));
+      bx += 28;
+    }
+    if (target) {
+      const lw = est(target.label, 13, true) + 18;
+      kids.push(rect(bw - lw - 6, by - 11, lw, 22, { fill: HILITE, stroke: "#8d6a12", r: 11 }));
+      kids.push(txt(bw - 6 - lw / 2, by + 4.5, target.label, { size: 13, bold: true, anchor: "middle" }));
+    }
+    const attrs = { "data-broker": card.id, opacity: !target && ctx.cardTargets.size ? 0.55 : null };
+    const title = S("title", {}, `${card.name}${card.ai ? " (AI symbol)" : ""}: ${card.text}`);
+    return target
+      ? clickable({ ...attrs, class: "gz-target", "aria-label": `${target.label}: ${card.name}` }, target.run, title, ...kids)
+      : S("g", attrs, title, ...kids);
+  }
+
+  function brokerSection(view, obs, w, narrow, ctx) {
+    const cols = narrow ? 2 : w >= 900 ? 4 : 2;
+    const gap = 12;
+    const bw = (w - gap * (cols - 1)) / cols;
+    const cards = obs.broker.map((c) => ({ ...c, lines: wrap(c.text, 12.5, bw - 20) }));
+    const maxLines = Math.max(3, ...cards.map((c) => c.lines.length));
+    const bh = 64 + maxLines * 16 + 44;
+    const bottom = (obs.broker_deck_bottom || []).length;
+    let right = `deck ${obs.broker_deck}` + (bottom ? ` (${bottom} known at the bottom)` : "");
+    if (est("BROKER CARDS", 13, true) + 24 + est(right, 13) > w) right = `deck ${obs.broker_deck}`;
+    const kids = [sectionTitle(0, 14, "Broker cards", { x: w, text: right })];
+    kids[0].setAttribute("data-broker-deck", obs.broker_deck);
+    cards.forEach((c, i) => {
+      const x = (i % cols) * (bw + gap);
+      const y = 26 + Math.floor(i / cols) * (bh + gap);
+      kids.push(at(x, y, brokerCard(view, obs, c, bw, bh, ctx)));
+    });
+    if (!cards.length) kids.push(txt(0, 46, "No face-up broker cards.", { size: 13, fill: LIGHT_MUTED }));
+    const rows = Math.max(1, Math.ceil(cards.length / cols));
+    return { node: S("g", { "data-section": "broker" }, ...kids), h: 26 + rows * bh + (rows - 1) * gap };
+  }
+
+  // --------------------------------------------------------------- custom controls
+  function fillControls(ui, ctx) {
+    const box = ui.controls;
+    if (!box) return;
+    box.replaceChildren();
+    if (!ctx.legal.length) return;
+    const wrapBox = E("div", { class: "gz-controls" });
+    if (ctx.hint) wrapBox.append(E("p", { class: "gz-hint" }, ctx.hint));
+    const row = E("div", { class: "gz-row" });
+    for (const b of ctx.buttons) {
+      row.append(E("button", { class: b.primary ? "primary" : "", "data-gz": b.key, onclick: b.run }, b.label));
+    }
+    for (const b of ctx.extra) {
+      row.append(E("button", { "data-gz": b.key, "data-choice": b.data, onclick: b.run }, b.label));
+    }
+    if (row.childNodes.length) wrapBox.append(row);
+    box.append(wrapBox);
+  }
+
+  // ------------------------------------------------------------------------- draw
+  function pickWidth() {
+    const board = document.getElementById("board");
+    const px = board && board.clientWidth ? board.clientWidth - 34 : window.innerWidth - 64;
+    if (px < 520) return 360;
+    if (px < 780) return 640;
+    return 1000;
+  }
+
+  function draw(view, ui) {
+    ensureStyle();
+    const obs = view.observation;
+    const key = selectionKey(view);
+    if (sel.key !== key) sel = { key, dice: [], card: null, picks: [] };
+    current = { view, ui, root: null, W: 0 };
+    const W = pickWidth();
+    const narrow = W < 600;
+    const pad = narrow ? 10 : 14;
+    const inner = W - 2 * pad;
+    const ctx = analyse(view, obs);
+    const parts = [];
+    let y = pad;
+    const place = (sec, x = pad) => { parts.push(at(x, y, sec.node)); y += sec.h + (narrow ? 14 : 18); };
+    place(statusLine(view, obs, inner));
+    place(playersSection(view, obs, inner, narrow, ctx));
+    if (narrow) {
+      place(diceSection(view, obs, inner, ctx));
+      place(eventsSection(view, obs, inner, ctx, 0));
+    } else {
+      const dw = Math.round(inner * (W >= 900 ? 0.58 : 0.56));
+      const ew = inner - dw - 14;
+      const dice = diceSection(view, obs, dw, ctx);
+      const events = eventsSection(view, obs, ew, ctx, dice.h);
+      if (events.h > dice.h) {
+        // stretch the dice panel to the same height
+        dice.node.firstChild.setAttribute("height", events.h);
+      }
+      parts.push(at(pad, y, dice.node));
+      parts.push(at(pad + dw + 14, y, events.node));
+      y += Math.max(dice.h, events.h) + 18;
+    }
+    place(marketSection(view, obs, inner, narrow, ctx));
+    place(brokerSection(view, obs, inner, narrow, ctx));
+    const H = y - (narrow ? 14 : 18) + pad;
+    const svg = S("svg", {
+      viewBox: `0 0 ${W} ${H}`, xmlns: "http://www.w3.org/2000/svg", "data-game": "gonza",
+      "data-layout": narrow ? "phone" : W >= 900 ? "wide" : "medium", "font-family": FONT,
+      role: "img", "aria-label": "Gonza Index table",
+    },
+    S("defs", {},
+      S("linearGradient", { id: "gz-bg", x1: 0, y1: 0, x2: 0, y2: 1 },
+        S("stop", { offset: "0", "stop-color": "#1a2744" }),
+        S("stop", { offset: "1", "stop-color": TABLE_TOP }))),
+    rect(0, 0, W, H, { fill: "url(#gz-bg)", r: 12 }),
+    ...parts);
+    const root = E("div", { class: "gz-root", "data-width": W, "data-move": view.move_count }, svg);
+    current.root = root;
+    current.W = W;
+    fillControls(ui, ctx);
+    return root;
+  }
+
+  let resizeTimer = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => {
+      if (current && current.root && current.root.isConnected && pickWidth() !== current.W) redraw();
+    }, 150);
+  });
+
+  M.renderers.gonza = { draw };
+})();

@@ -68,19 +68,31 @@ class Game:
             )
         return num_players
 
+    @staticmethod
+    def check_seed(seed: object) -> int:
+        """``seed`` if it is a whole number; None draws a fresh random one."""
+        if seed is None:
+            return secrets.randbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise BadOptions(f"a seed is a whole number, got {seed!r}")
+        return seed
+
     def new_state(
         self,
         num_players: int | None = None,
         seed: int | None = None,
         options: Mapping[str, Any] | GameOptions | None = None,
+        names: Sequence[str] | None = None,
     ) -> State:
-        """A new game after the rulebook's setup.  No seed: a fresh random one."""
+        """A new game after the rulebook's setup.  No seed: a fresh random one.
+
+        ``names`` are the players' names for the log (default "Player 1", ...)."""
         players = self.check_players(self.min_players if num_players is None else num_players)
-        if seed is None:
-            seed = secrets.randbits(63)
-        elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadOptions(f"a seed is a whole number, got {seed!r}")
-        return self.state_class(self, players, seed, self.options(options))
+        seed = self.check_seed(seed)
+        if names is not None and len(names) != players:
+            raise BadOptions(f"{len(names)} names given for {players} players")
+        named = None if names is None else tuple(str(n) for n in names)
+        return self.state_class(self, players, seed, self.options(options), named)
 
     def parse_action(self, data: object) -> Action:
         """An action from its JSON object (or JSON text) or its text notation."""

@@ -135,13 +135,11 @@ def replay(record: GameRecord, upto: int | None = None) -> State:
             f"this record was played under {game.title} rules version {record.rules_version}; "
             f"this software implements version {game.rules_version}"
         )
+    names = [str(seat.get("name") or f"Player {i + 1}") for i, seat in enumerate(record.seats)]
     try:
-        state = game.new_state(record.num_players, record.seed, record.options)
+        state = game.new_state(record.num_players, record.seed, record.options, names)
     except BadOptions as exc:
         raise BadRecord(f"record options are invalid: {exc}") from None
-    state.names = tuple(
-        str(seat.get("name") or f"Player {i + 1}") for i, seat in enumerate(record.seats)
-    )
     moves = record.moves if upto is None else record.moves[:upto]
     for i, (seat, action_json) in enumerate(moves, 1):
         try:

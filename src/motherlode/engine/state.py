@@ -85,14 +85,21 @@ class State(ABC):
     options: GameOptions
     rng: random.Random
 
-    def __init__(self, game: Game, num_players: int, seed: int, options: GameOptions) -> None:
+    def __init__(
+        self,
+        game: Game,
+        num_players: int,
+        seed: int,
+        options: GameOptions,
+        names: tuple[str, ...] | None = None,
+    ) -> None:
         self.game = game
         self.num_players = num_players
         self.seed = seed
         self.options = options
         self.rng = random.Random(seed)
         self.logging = True
-        self.names: tuple[str, ...] | None = None
+        self.names = names
         """Players' names for the log, set by the table; None: "Player 1", "Player 2"..."""
         self._commits: dict[int, Action] = {}
         self._moves: _Chain = None

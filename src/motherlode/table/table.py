@@ -72,10 +72,11 @@ class Table:
         if game.seat_options is not None:  # options the seats imply, unless given outright
             for key, value in game.seat_options([s.name for s in specs]).items():
                 options.setdefault(key, value)
-        state = game.new_state(len(specs), seed, options)
-        table = cls(game, state, cls._make_seats(game, specs, state.seed, names))
-        state.names = tuple(s.name for s in table.seats)
-        return table
+        game.check_players(len(specs))
+        seed = game.check_seed(seed)
+        seat_list = cls._make_seats(game, specs, seed, names)
+        state = game.new_state(len(specs), seed, options, [s.name for s in seat_list])
+        return cls(game, state, seat_list)
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Table:
@@ -85,7 +86,6 @@ class Table:
         specs = [parse_spec(str(s.get("agent", "human"))) for s in record.seats]
         names = [str(s.get("name", state.seat_name(i))) for i, s in enumerate(record.seats)]
         table = cls(game, state, cls._make_seats(game, specs, state.seed, names))
-        state.names = tuple(names)
         table.undo_floor = state.move_count  # what came before a restart stays done
         return table
 
@@ -139,9 +139,7 @@ class Table:
                 "nothing to undo: only your own moves of this turn, before anything hidden "
                 "was revealed or anyone else acted, can be taken back"
             )
-        names = self.state.names
         self.state = self.record().replay(self.state.move_count - 1)
-        self.state.names = names
         if self.state.move_count <= self.undo_floor:
             self.undo_seat = None
 

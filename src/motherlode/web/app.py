@@ -166,7 +166,6 @@ def create_app(database_url: str | None = None, *, bot_seconds: float = 10.0) ->
             state = rec.replay(move)
         except MotherlodeError as exc:
             raise ServiceError(500, str(exc)) from None
-        state.names = tuple(str(s.get("name")) for s in rec.seats)
         last = None
         if move:
             seat, action = rec.moves[move - 1]

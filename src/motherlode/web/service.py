@@ -260,9 +260,7 @@ class TableService:
             log.exception("move on table %s could not be stored; reloading it", live.id)
             record = self.db.record(live.id)
             if record is not None:
-                names = live.table.state.names
                 live.table.state = record.replay()
-                live.table.state.names = names
                 live.table.undo_floor = live.table.state.move_count
             raise ServiceError(500, "the move could not be saved; please try again") from None
 

@@ -152,9 +152,6 @@ class GonzaState(State):
         if opts.first_player > n:
             raise BadOptions(f"option first_player: there are only {n} players")
         self.ai: tuple[bool, ...] = tuple(s in ministers for s in range(n))
-        self._names = tuple(
-            f"Player {s + 1}" + (" (Minister AI)" if self.ai[s] else "") for s in range(n)
-        )
         rng = self.rng
         # 1. six corporations face up, value markers on their white start spaces
         corp_ids = [c.id for c in comp.corporations]
@@ -237,7 +234,8 @@ class GonzaState(State):
         self._a_down = tuple(StockDown(c.id) for c in self.corps)
 
     def seat_name(self, seat: int) -> str:
-        return self._names[seat]
+        name = super().seat_name(seat)
+        return f"{name} (Minister AI)" if self.ai[seat] and "Minister" not in name else name
 
     # ========================================================== small helpers
 

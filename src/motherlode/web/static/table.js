@@ -56,8 +56,9 @@
       if ((obs.pending || []).includes(seat)) classes.push("asked");
       if ((obs.committed || []).includes(seat)) classes.push("done");
       const dot = M.el("span", { style: `color:${M.colour(seat)}` }, "● ");
+      const asked = (obs.pending || []).includes(seat);
       const tag = (obs.committed || []).includes(seat) ? " ✓ decided" :
-        (obs.pending || []).includes(seat) ? " … deciding" : "";
+        asked && obs.simultaneous ? " … deciding" : asked ? " · to play" : "";
       box.append(M.el("span", { class: classes.join(" "), "data-seat": seat }, dot, name, tag));
     });
   }

@@ -56,7 +56,8 @@
   }
 
   function redraw() {
-    if (!current || !current.root.isConnected) return;
+    if (!current || !current.root || !current.root.isConnected) return;
+    if (typeof current.ui.redraw === "function") { current.ui.redraw(); return; } // the page's hook
     const old = current.root;
     const node = draw(current.view, current.ui);
     old.replaceWith(node);

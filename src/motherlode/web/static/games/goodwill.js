@@ -92,7 +92,16 @@
     `));
   }
 
-  const est = (s, size, bold) => String(s).length * size * (bold ? 0.66 : 0.6);
+  // Text widths, measured with the fonts the page has (a canvas), or guessed without one.
+  const measure = (() => {
+    try { return document.createElement("canvas").getContext("2d"); } catch (e) { return null; }
+  })();
+  function est(s, size, bold, serif) {
+    const text = String(s);
+    if (!measure) return text.length * size * (bold ? 0.66 : 0.6);
+    measure.font = `${bold ? "bold " : ""}${size}px ${serif ? SERIF : FONT}`;
+    return measure.measureText(text).width;
+  }
 
   function txt(x, y, s, o = {}) {
     const size = o.size || 14;
@@ -103,7 +112,7 @@
       "pointer-events": "none", "text-decoration": o.strike ? "line-through" : null,
       "font-style": o.italic ? "italic" : null,
     };
-    if (o.max && est(s, size, o.bold) > o.max) {
+    if (o.max && est(s, size, o.bold, o.serif) + (o.spacing || 0) * String(s).length > o.max) {
       attrs.textLength = Math.max(8, Math.floor(o.max));
       attrs.lengthAdjust = "spacingAndGlyphs";
     }
@@ -112,12 +121,11 @@
   }
 
   function wrap(s, size, maxW, bold) {
-    const per = Math.max(4, Math.floor(maxW / (size * (bold ? 0.66 : 0.6))));
     const lines = [];
     let line = "";
     for (const word of String(s).split(/\s+/)) {
       if (!line) line = word;
-      else if ((line + " " + word).length <= per) line += " " + word;
+      else if (est(line + " " + word, size, bold) <= maxW) line += " " + word;
       else { lines.push(line); line = word; }
     }
     if (line) lines.push(line);
@@ -256,8 +264,11 @@
     return ctx;
   }
 
+  // One price decision (a company's transaction in a year): the picked price survives the
+  // other players' commitments, which come in while one is still choosing.
   function selectionKey(view) {
-    return `${view.table}|${view.seat}|${view.move_count}|${view.legal.length}`;
+    const o = view.observation;
+    return `${view.table}|${view.seat}|${o.year}|${o.phase}|${o.company}|${o.transaction}`;
   }
 
   function shareValue(obs, name) {
@@ -390,7 +401,7 @@
       me === null || me === undefined ? null : coin(whoX + 16, 20, 9, me),
       txt(whoX + (me === null || me === undefined ? 9 : 31), 25, who, { size: 13, bold: true, fill: FELT_TEXT })));
     // the year track
-    const yearsX = narrow ? 0 : 8 * titleSize * 0.84 + 2.5 * 8 + 22;
+    const yearsX = narrow ? 0 : est("GOODWILL", titleSize, true, true) + 2.5 * 8 + 22;
     const yearsY = narrow ? 44 : 4;
     const room = (narrow ? w : whoX - 16 - yearsX);
     const bw = Math.min(58, (room - (years.length - 1) * 4) / years.length);
@@ -445,7 +456,7 @@
   const POLICY_W = (r) => 4 * r + 18;
 
   function bossCard(boss, w, o = {}) {
-    const compact = w < 190;
+    const compact = w < 220;
     const h = bossHeight(w);
     const kids = [];
     if (o.glow) kids.push(rect(-4, -4, w + 8, h + 8, { stroke: HILITE, sw: 4, r: 13, cls: "gw-glow" }));
@@ -519,7 +530,7 @@
     return { node, h };
   }
 
-  function bossHeight(w) { return w < 190 ? 180 : 118; }
+  function bossHeight(w) { return w < 220 ? 180 : 118; }
 
   // ----------------------------------------------------------------- the decision
   function playerChips(view, obs, w, seats, status) {
@@ -662,7 +673,7 @@
       const text = mine
         ? `Choose the ${pc.chooses} you trade with at $${pc.price}: click a player.`
         : `${shortName(view, pc.chooser)} chooses the ${pc.chooses} to trade with at $${pc.price}.`;
-      for (const line of wrap(text, 14, inner)) { body.push(txt(pad, y + 8, line, { size: 14, bold: mine })); y += 19; }
+      for (const line of wrap(text, 14, inner, mine)) { body.push(txt(pad, y + 8, line, { size: 14, bold: mine })); y += 19; }
       y += 8;
       const cw = Math.min(inner, mine ? 150 : 130);
       const perRow = Math.max(1, Math.floor((inner + 10) / (cw + 10)));
@@ -695,7 +706,7 @@
       const text = mine
         ? `You may propose a new boss for ${obs.company}: click one of the available bosses, or pass.`
         : `${shortName(view, proposer)} may propose one of the available bosses for ${obs.company}.`;
-      for (const line of wrap(text, 14, inner)) { body.push(txt(pad, y + 8, line, { size: 14, bold: !!mine })); y += 19; }
+      for (const line of wrap(text, 14, inner, !!mine)) { body.push(txt(pad, y + 8, line, { size: 14, bold: !!mine })); y += 19; }
       y += 6;
       body.push(txt(pad, y + 8, comp.boss ? `Now running ${obs.company}: ${comp.boss.name}` : `${obs.company} has no boss`,
         { size: 12.5, fill: MUTED }));
@@ -815,9 +826,9 @@
         const y0 = 48 + i * (hh + 2);
         kids.push(rect(8, y0, w - 16, hh, { fill: "#ffffff", stroke: k.c, sw: 1.3, r: 6 }));
         kids.push(rect(8, y0, 6, hh, { fill: k.c, r: 3 }));
-        const lines = wrap(pretty(label), 12.5, w - 32, true).slice(0, 2);
-        lines.forEach((line, j) => kids.push(txt(20, y0 + hh / 2 + 5 - (lines.length - 1) * 7.5 + j * 15, line,
-          { size: 12.5, bold: true, fill: k.c, max: w - 32, data: { "data-event-label": label } })));
+        const lines = wrap(pretty(label), 12.5, w - 28, true).slice(0, 2);
+        lines.forEach((line, j) => kids.push(txt(19, y0 + hh / 2 + 5 - (lines.length - 1) * 7.5 + j * 15, line,
+          { size: 12.5, bold: true, fill: k.c, max: w - 28, data: { "data-event-label": label } })));
       });
     } else {
       kids.push(rect(0, 0, w, h, { fill: "url(#gw-back)", stroke: "#8c7442", sw: 1.5, r: 10 }));
@@ -959,7 +970,7 @@
     // head band
     kids.push(S("path", { d: `M0 12 A12 12 0 0 1 12 0 H${w - 12} A12 12 0 0 1 ${w} 12 V40 H0 Z`, fill: st.c }));
     kids.push(txt(12, 27, comp.name.toUpperCase(), { size: 18, bold: true, serif: true, fill: st.ink, spacing: 1.5 }));
-    const tag = comp.bankrupt ? "BANKRUPT" : under ? "UNDER REVIEW" : "";
+    const tag = comp.bankrupt ? "BANKRUPT" : under ? (w < 250 ? "NOW" : "UNDER REVIEW") : "";
     if (tag) {
       const tw = est(tag, 11, true) + 14;
       kids.push(rect(w - tw - 10, 10, tw, 20, { fill: comp.bankrupt ? BAD : HILITE, r: 10 }));
@@ -969,7 +980,7 @@
     // capital, share value, market share
     const cw = inner / 3;
     const stats = [["CAPITAL", `$${comp.capital}`, "data-capital", comp.capital],
-      ["A SHARE", `$${comp.share_value}`, "data-share-value", comp.share_value],
+      [w < 250 ? "SHARE" : "A SHARE", `$${comp.share_value}`, "data-share-value", comp.share_value],
       ["MARKET", `${comp.market_share} %`, "data-market", comp.market_share]];
     stats.forEach(([label, value, attr, raw], i) => {
       kids.push(txt(pad + i * cw, y + 10, label, { size: 11, bold: true, fill: MUTED, spacing: 0.6 }));
@@ -1005,10 +1016,12 @@
     if (!comp.bankrupt && !obs.over) {
       const salary = comp.boss ? comp.boss.salary : 0;
       const result = comp.market_share - comp.resource_cost - salary;
-      const line = `Result now: ${comp.market_share} − ${comp.resource_cost} − ${salary} = ${result >= 0 ? "+" : "−"}$${Math.abs(result)}`;
-      kids.push(txt(pad, y + 10, line, { size: 12.5, bold: true, fill: result >= 0 ? GOOD : BAD, max: inner,
-        data: { "data-result": result } }));
-      kids.push(S("title", {}, "market share − resource prices − the boss's salary, at today's prices"));
+      const money = `${result >= 0 ? "+" : "−"}$${Math.abs(result)}`;
+      let line = `Result now: ${comp.market_share} − ${comp.resource_cost} − ${salary} = ${money}`;
+      if (est(line, 12.5, true) > inner) line = `Result now: ${money}`;
+      kids.push(S("g", { "data-result": result },
+        S("title", {}, "market share − resource prices − the boss's salary, at today's prices"),
+        txt(pad, y + 10, line, { size: 12.5, bold: true, fill: result >= 0 ? GOOD : BAD, max: inner })));
       y += 20;
     }
     // the boss
@@ -1321,7 +1334,7 @@
     }
     place(marketBar(view, obs, inner));
     y -= 6;
-    place(companiesSection(view, obs, inner, W < 800, ctx));
+    place(companiesSection(view, obs, inner, narrow, ctx));
     if (W < 800) {
       place(playersPanel(view, obs, inner, narrow, ctx, ui));
       place(pricesPanel(view, obs, inner));

@@ -1,0 +1,32 @@
+"""GOLDFIX, the ultimate game of speculation (Kandi Games): 3-6 players.
+
+Players win MINE LEASE and DRILL REPORT auctions, build HEADGEAR, mine gold bullion as
+they pass their mines and sell it through brokered BULLION MARKETs while the GOLDFIX
+rises and falls; the first with $1,000M cash and no loan notes wins.  Money rules live in
+``money`` (shared with the DASHBOARD), the rules in ``rules`` and its mixins.
+"""
+
+from motherlode.engine import Game
+from motherlode.games.goldfix.actions import ACTION_TYPES, action_space
+from motherlode.games.goldfix.bots import BOTS
+from motherlode.games.goldfix.options import GoldfixOptions
+from motherlode.games.goldfix.render import render
+from motherlode.games.goldfix.rules import GoldfixState
+
+GAME = Game(
+    id="goldfix",
+    title="GOLDFIX",
+    min_players=3,
+    max_players=6,
+    state_class=GoldfixState,
+    options_class=GoldfixOptions,
+    action_types=ACTION_TYPES,
+    rules_version="1",
+    summary="Auction mine leases, build headgear, mine and sell gold as the GOLDFIX moves.",
+    action_space_factory=action_space,
+    render=render,
+    bots=BOTS,
+    timed_decisions=True,
+)
+
+__all__ = ["GAME", "GoldfixOptions", "GoldfixState"]

@@ -1,0 +1,479 @@
+"""The GOLDFIX table: what is on it, money moving through the Bank, and the end of play.
+
+:class:`GoldfixCore` holds the state every rule reads (cash, notes, vaults, mine assets,
+decks, the GOLDFIX and the tax rate) and the few ways it changes: payments with
+automatic overdraft loans (BANKING), asset moves, bankruptcy, and the winner.  Each rule
+of the rulebook lives in a mixin built on it (``preroll``, ``auctions``, ``markets``,
+``merchant``, ``risk``), assembled with the movement in ``rules.GoldfixState``.
+
+Every movement of cash and bullion is counted in a ledger so that tests can check that
+the Bank's flows balance: the cash players hold always equals what the Bank paid out less
+what it took in, and likewise for bullion and loan notes.
+"""
+
+from __future__ import annotations
+
+import random
+
+from motherlode.engine import Action, State
+from motherlode.engine.actions import JsonValue
+from motherlode.games.goldfix import money
+from motherlode.games.goldfix.components import Board, RiskCard
+from motherlode.games.goldfix.decks import Deck
+from motherlode.games.goldfix.options import GoldfixOptions
+
+# Decision points (``phase``).  IDLE: nobody is asked; the turn carries on by itself.
+IDLE = "idle"
+PRE_ROLL = "pre-roll"
+NEGOTIATE = "negotiate"
+RESPOND = "respond"
+MOVE = "move"
+LOAN = "loan"
+BID = "bid"
+WANT = "want"
+COMMISSION = "commission"
+SELL = "sell"
+RESHUFFLE = "reshuffle"
+DRAW = "draw"
+ANSWER = "answer"
+NOMINATE = "nominate"
+COUNTER = "counter"
+OVER = "over"
+SIMULTANEOUS = frozenset({BID, WANT, SELL})
+
+# GAMEPLAY DETAILS: the order of play before the dice.
+TRADE_STEP = 1
+LIQUIDATION_STEP = 2
+REPAY_STEP = 3
+HEADGEAR_STEP = 4
+HOLD_STEP = 5
+
+NO_ONE = -1
+
+
+class GoldfixCore(State):
+    """The shared state of a GOLDFIX game and its money primitives."""
+
+    options: GoldfixOptions
+    board: Board
+    cards: tuple[RiskCard, ...]
+
+    # ------------------------------------------------------------------- setup
+
+    def _setup(self) -> None:
+        """SETUP / BANKING: $500M and two $250M LOAN NOTES each, GOLDFIX $1,000, tax LOW."""
+        self.components = self.options.load_components()
+        self.board = self.components.board
+        self.cards = self.components.risk_deck
+        self.square_names = tuple(square.name for square in self.board.squares)
+        n = self.num_players
+        mines = len(self.board.mines)
+        self.cash = [money.START_CASH] * n
+        self.notes = [money.START_NOTES] * n
+        self.vault = [0] * n
+        self.position = [0] * n
+        self.circuits = [0] * n
+        self.active = [True] * n
+        self.final_worth = [0] * n
+        self.eliminated: list[int] = []
+        self.holds: list[tuple[int, ...]] = [()] * n
+        self.lease_owner = [NO_ONE] * mines
+        self.headgear = [False] * mines
+        self.report_owner = [NO_ONE] * (mines * self.board.drill_reports_per_mine)
+        self.lease_deck = Deck.shuffled(list(range(mines)), self.rng)
+        self.report_deck = Deck.shuffled(list(range(len(self.report_owner))), self.rng)
+        self.risk_deck = Deck.shuffled(list(range(len(self.cards))), self.rng)
+        self.goldfix = money.GOLDFIX_START
+        self.tax = "LOW"
+        # the ledger (see the module docstring)
+        self.bank_paid = money.START_CASH * n
+        self.bank_took = 0
+        self.notes_issued = money.START_NOTES * n
+        self.notes_retired = 0
+        self.bullion_made = 0
+        self.bullion_gone = 0
+        # whose turn, and the decision now asked
+        self.turn = 0
+        self.phase = IDLE
+        self.asked: tuple[int, ...] = ()
+        self.step = TRADE_STEP
+        self.offers_left = 0
+        self.dice: tuple[int, int] | None = None
+        self.steps_left = 0
+        self.dice_used = 0
+        self.winner = NO_ONE
+        self.end_reason = ""
+        self._setup_context()
+        if self.options.effective_quickstart:
+            self._quickstart()
+        self.log(
+            f"GOLDFIX ${self.goldfix:,}, tax LOW; "
+            f"{', '.join(self.seat_name(s) for s in range(n))} start on the BANK"
+        )
+        self._start_turn(0)
+
+    def _setup_context(self) -> None:
+        """The fields of the decisions the mixins ask (reset here, set by each rule)."""
+        self.trade_with = NO_ONE
+        self.offer: Action | None = None
+        self.loan_cash = 0
+        self.market_broker = NO_ONE
+        self.market_rates: tuple[int, ...] = ()
+        self.market_rate = 0
+        self.market_drop = 0
+        self.market_source = ""
+        self.auction_kind = ""
+        self.auction_broker = NO_ONE
+        self.lots: list[int] = []
+        self.lot_limit = 0
+        self.auction_wins: tuple[int, ...] = ()
+        self.tie_bid = 0
+        self.tied: tuple[int, ...] = ()
+        self.card = NO_ONE
+        self.takeover_bidder = NO_ONE
+        self.takeover_mine = NO_ONE
+        self.takeover_red = 0
+        self.counter_queue: tuple[int, ...] = ()
+
+    def _quickstart(self) -> None:
+        """QUICKSTART: each player is dealt a MINE LEASE and its HEADGEAR for $275M."""
+        for seat in range(self.num_players):
+            mine = self.lease_deck.draw()
+            self.lease_owner[mine] = seat
+            self.headgear[mine] = True
+            self._pay(seat, money.QUICKSTART_COST)
+            if self.logging:
+                self.log(
+                    f"QUICKSTART: {self.seat_name(seat)} gets {self.board.mines[mine]} "
+                    f"(MINE LEASE and HEADGEAR) for ${money.QUICKSTART_COST}M"
+                )
+
+    def clone(self) -> GoldfixCore:
+        new = super().clone()
+        new.cash = list(self.cash)
+        new.notes = list(self.notes)
+        new.vault = list(self.vault)
+        new.position = list(self.position)
+        new.circuits = list(self.circuits)
+        new.active = list(self.active)
+        new.final_worth = list(self.final_worth)
+        new.eliminated = list(self.eliminated)
+        new.holds = list(self.holds)
+        new.lease_owner = list(self.lease_owner)
+        new.headgear = list(self.headgear)
+        new.report_owner = list(self.report_owner)
+        new.lease_deck = self.lease_deck.copy()
+        new.report_deck = self.report_deck.copy()
+        new.risk_deck = self.risk_deck.copy()
+        new.lots = list(self.lots)
+        return new
+
+    def seat_name(self, seat: int) -> str:
+        """Players' names when the table gave them, else their cocopan colour (CONTENTS)."""
+        if self.names is not None and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return self.board.cocopans[seat]
+
+    # ------------------------------------------------------------ decisions
+
+    def _to_act(self) -> tuple[int, ...]:
+        return self.asked
+
+    def _is_simultaneous(self) -> bool:
+        return self.phase in SIMULTANEOUS
+
+    def _ask(self, phase: str, seats: tuple[int, ...]) -> None:
+        """Stop for a decision (nothing is asked once the game is over)."""
+        if self.phase == OVER:
+            return
+        self.phase = phase
+        self.asked = seats
+
+    def _idle(self) -> None:
+        if self.phase != OVER:
+            self.phase = IDLE
+            self.asked = ()
+
+    def _start_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.step = TRADE_STEP
+        self.offers_left = self.options.trade_offers_per_turn
+        self.dice = None
+        self.steps_left = 0
+        self._ask(PRE_ROLL, (seat,))
+
+    def active_seats(self) -> list[int]:
+        return [s for s in range(self.num_players) if self.active[s]]
+
+    def seats_from(self, first: int) -> list[int]:
+        """Active seats in order of play, starting with ``first``."""
+        n = self.num_players
+        return [(first + i) % n for i in range(n) if self.active[(first + i) % n]]
+
+    # ----------------------------------------------------------- money (BANKING)
+
+    def _overdraw(self, seat: int, payment: int) -> None:
+        """OVERDRAFT LOAN: $230M ($250M less the $20M fee) per note until cash covers it."""
+        loans = money.overdrafts_needed(self.cash[seat], payment)
+        if loans:
+            self.notes[seat] += loans
+            self.notes_issued += loans
+            self.cash[seat] += loans * money.OVERDRAFT_LOAN
+            self.bank_paid += loans * money.OVERDRAFT_LOAN
+            if self.logging:
+                self.log(
+                    f"{self.seat_name(seat)} draws {loans} overdraft loan(s) of "
+                    f"${money.OVERDRAFT_LOAN}M ({self.notes[seat]} loan notes)"
+                )
+
+    def _pay(self, seat: int, amount: int) -> None:
+        """``seat`` pays the Bank, overdrawing if cash is short."""
+        if amount <= 0:
+            return
+        self._overdraw(seat, amount)
+        self.cash[seat] -= amount
+        self.bank_took += amount
+
+    def _receive(self, seat: int, amount: int) -> None:
+        """The Bank pays ``seat`` (nothing is paid to a bankrupt player)."""
+        if amount <= 0 or not self.active[seat]:
+            return
+        self.cash[seat] += amount
+        self.bank_paid += amount
+        self._check_winner(seat)
+
+    def _transfer(self, payer: int, payee: int, amount: int) -> None:
+        """``payer`` pays ``payee`` (overdrawing if needed); a bankrupt payee's share
+        goes to the Bank."""
+        if amount <= 0 or payer == payee:
+            return
+        self._overdraw(payer, amount)
+        self.cash[payer] -= amount
+        if self.active[payee]:
+            self.cash[payee] += amount
+            self._check_winner(payee)
+        else:
+            self.bank_took += amount
+
+    def _add_bullion(self, seat: int, koz: int) -> None:
+        """Bullion from the Bank (production, bonuses, cards) into the vault."""
+        if koz > 0 and self.active[seat]:
+            self.vault[seat] += koz
+            self.bullion_made += koz
+
+    def _remove_bullion(self, seat: int, koz: int) -> int:
+        """Bullion leaves the vault (sold, lost or taken); at most what is there."""
+        koz = min(koz, self.vault[seat])
+        self.vault[seat] -= koz
+        self.bullion_gone += koz
+        return koz
+
+    def _retire_note(self, seat: int, price: int) -> None:
+        """Repay one LOAN NOTE for ``price`` from cash (the caller checked the cash)."""
+        self.cash[seat] -= price
+        self.bank_took += price
+        self.notes[seat] -= 1
+        self.notes_retired += 1
+        self._check_winner(seat)
+
+    def tax_percent(self) -> int:
+        return money.TAX_RATES[self.tax]
+
+    def interest_percent(self) -> int:
+        """COMPONENTS.md: the tax rate, unless the ``loan_interest`` option fixes one."""
+        return self.options.loan_interest or self.tax_percent()
+
+    # ----------------------------------------------------------- mine assets
+
+    def producer(self, mine: int) -> int:
+        """The seat whose mine is in production (MINE LEASE and HEADGEAR), or -1."""
+        return self.lease_owner[mine] if self.headgear[mine] else NO_ONE
+
+    def reports_held(self, seat: int, mine: int) -> int:
+        """DRILL REPORTS of ``mine`` that ``seat`` owns (they match its MINE LEASE)."""
+        first = mine * 2
+        return (self.report_owner[first] == seat) + (self.report_owner[first + 1] == seat)
+
+    def report_mines(self, seat: int) -> list[int]:
+        """The mines of which ``seat`` owns at least one DRILL REPORT, in mine order."""
+        out: list[int] = []
+        for card, owner in enumerate(self.report_owner):
+            if owner == seat and (not out or out[-1] != card // 2):
+                out.append(card // 2)
+        return out
+
+    def report_card(self, seat: int, mine: int) -> int:
+        """A DRILL REPORT card of ``mine`` owned by ``seat``, or -1."""
+        first = mine * 2
+        if self.report_owner[first] == seat:
+            return first
+        if self.report_owner[first + 1] == seat:
+            return first + 1
+        return NO_ONE
+
+    def holdings(self, seat: int) -> tuple[int, int, int]:
+        """(MINE LEASES, HEADGEARS, DRILL REPORTS) that ``seat`` owns."""
+        leases = headgears = 0
+        for mine, owner in enumerate(self.lease_owner):
+            if owner == seat:
+                leases += 1
+                headgears += self.headgear[mine]
+        return leases, headgears, self.report_owner.count(seat)
+
+    def asset_value(self, seat: int) -> int:
+        """GOLDFIX valuation of every MINE LEASE, HEADGEAR and DRILL REPORT owned."""
+        return money.asset_valuation(self.goldfix, *self.holdings(seat))
+
+    def mine_value(self, seat: int, mine: int) -> int:
+        """GOLDFIX valuation of ``seat``'s assets in one mine (the MERCHANT BANK's basis)."""
+        leases = self.lease_owner[mine] == seat
+        return money.asset_valuation(
+            self.goldfix, leases, leases and self.headgear[mine], self.reports_held(seat, mine)
+        )
+
+    def producing_mines(self, seat: int) -> int:
+        return sum(
+            1 for m, owner in enumerate(self.lease_owner) if owner == seat and self.headgear[m]
+        )
+
+    def net_worth(self, seat: int) -> int:
+        """CASH + MINE ASSETS + BULLION − # LOAN NOTE × 250 (TIME / CIRCUIT LIMIT)."""
+        if not self.active[seat]:
+            return self.final_worth[seat]
+        return money.net_worth(
+            self.cash[seat],
+            self.asset_value(seat),
+            money.bullion_value(self.vault[seat], self.goldfix),
+            self.notes[seat],
+        )
+
+    def _return_lease(self, mine: int) -> None:
+        """A MINE LEASE goes back to the Bank (bottom of its deck), its HEADGEAR too."""
+        self.lease_owner[mine] = NO_ONE
+        self.headgear[mine] = False
+        self.lease_deck.to_bottom(mine)
+
+    def _return_report(self, card: int) -> None:
+        self.report_owner[card] = NO_ONE
+        self.report_deck.to_bottom(card)
+
+    def _give_mine_assets(self, seller: int, buyer: int, mine: int) -> None:
+        """Every asset ``seller`` owns in ``mine`` passes to ``buyer``."""
+        if self.lease_owner[mine] == seller:
+            self.lease_owner[mine] = buyer
+        first = mine * 2
+        for card in (first, first + 1):
+            if self.report_owner[card] == seller:
+                self.report_owner[card] = buyer
+
+    # ---------------------------------------------------- bankruptcy and the end
+
+    def _check_bankruptcies(self) -> None:
+        """BANKRUPT: seven LOAN NOTES and a player exits the game."""
+        if max(self.notes) < money.BANKRUPT_NOTES:
+            return
+        for seat in range(self.num_players):
+            if self.active[seat] and money.is_bankrupt(self.notes[seat]):
+                self._go_bankrupt(seat)
+
+    def _go_bankrupt(self, seat: int) -> None:
+        self.final_worth[seat] = self.net_worth(seat)
+        if self.logging:
+            self.log(f"{self.seat_name(seat)} has {self.notes[seat]} LOAN NOTES: BANKRUPT!!")
+        self.active[seat] = False
+        self.eliminated.append(seat)
+        self.bank_took += self.cash[seat]
+        self.cash[seat] = 0
+        self.bullion_gone += self.vault[seat]
+        self.vault[seat] = 0
+        self.notes_retired += self.notes[seat]
+        self.notes[seat] = 0
+        for mine, owner in enumerate(self.lease_owner):
+            if owner == seat:
+                self._return_lease(mine)
+        for card, owner in enumerate(self.report_owner):
+            if owner == seat:
+                self._return_report(card)
+        for card in self.holds[seat]:
+            self.risk_deck.to_bottom(card)
+        self.holds[seat] = ()
+        self.position[seat] = NO_ONE
+        left = self.active_seats()
+        if len(left) <= 1:
+            if left:
+                self.winner = left[0]
+            self._finish("every other player is bankrupt")
+
+    def _check_winner(self, seat: int) -> None:
+        """WINNER: the first to hold the target cash with every LOAN NOTE repaid."""
+        if self.phase != OVER and self.notes[seat] == 0 and self.cash[seat] >= self.options.winner:
+            self.winner = seat
+            self._finish(f"{self.seat_name(seat)} has ${self.cash[seat]:,}M and no loan notes")
+
+    def _finish(self, reason: str) -> None:
+        if self.phase == OVER:
+            return
+        self.phase = OVER
+        self.asked = ()
+        self.steps_left = 0
+        self.end_reason = reason
+        deck = self.lease_deck if self.auction_kind == "ML" else self.report_deck
+        for card in self.lots:  # lots still up for auction go back to the Bank
+            deck.to_bottom(card)
+        self.lots = []
+        if self.logging:
+            if self.winner >= 0:
+                self.log(f"Game over ({reason}): {self.seat_name(self.winner)} wins")
+            else:
+                order = ", ".join(
+                    f"{self.seat_name(s)} ${self.net_worth(s):,}M"
+                    for group in self.ranking()
+                    for s in group
+                )
+                self.log(f"Game over ({reason}); ranked by net worth: {order}")
+
+    def scores(self) -> tuple[float, ...]:
+        """Net worth in $M (frozen at the moment of bankruptcy for a bankrupt player)."""
+        return tuple(float(self.net_worth(s)) for s in range(self.num_players))
+
+    def ranking(self) -> tuple[tuple[int, ...], ...]:
+        """The WINNER first; then players still in by net worth; then the bankrupt, the
+        last to fall first.  (Overridden because a WINNER need not have the highest net
+        worth: the target is cash with no notes.)"""
+        worth = {s: self.net_worth(s) for s in range(self.num_players)}
+        groups: list[list[int]] = []
+        if self.winner >= 0:
+            groups.append([self.winner])
+        survivors = sorted(
+            (s for s in range(self.num_players) if self.active[s] and s != self.winner),
+            key=lambda s: worth[s],
+            reverse=True,
+        )
+        for seat in survivors:
+            if groups and groups[-1][0] != self.winner and worth[groups[-1][0]] == worth[seat]:
+                groups[-1].append(seat)
+            else:
+                groups.append([seat])
+        groups.extend([s] for s in reversed(self.eliminated))
+        return tuple(tuple(g) for g in groups)
+
+    # ----------------------------------------------------------- what is seen
+
+    def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
+        """Only the order of the decks' unknown parts is hidden in GOLDFIX: every
+        player's cash, notes, vault, assets and HOLD cards are on the DASHBOARD or face
+        up, and drawn RISK cards and auction lots are shown to all."""
+        self.lease_deck.redraw(rng)
+        self.report_deck.redraw(rng)
+        self.risk_deck.redraw(rng)
+
+    def ledger(self) -> dict[str, JsonValue]:
+        """The Bank's books (tests check that they balance)."""
+        return {
+            "bank_paid": self.bank_paid,
+            "bank_took": self.bank_took,
+            "notes_issued": self.notes_issued,
+            "notes_retired": self.notes_retired,
+            "bullion_made": self.bullion_made,
+            "bullion_gone": self.bullion_gone,
+        }

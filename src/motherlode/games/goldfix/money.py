@@ -1,0 +1,316 @@
+"""GOLDFIX money rules: plain functions on whole numbers, with no game state.
+
+This module is the one implementation of GOLDFIX's money rules.  The game (``rules.py``)
+calls it, and so will the GOLDFIX DASHBOARD of the rulebook's appendix A1/A2 (issue 10),
+which keeps the books of a physical table: never copy these formulas elsewhere.
+
+Units (COMPONENTS.md): money in whole $M, bullion in whole kOz, the GOLDFIX in $ per
+ounce.  The rulebook warns "[Some $ rounding occurs!!]": every computation rounds half up
+to a whole $M (or kOz) at once, and a total is rounded once, not item by item (the
+DASHBOARD's liquidation table, A1, only comes out right that way).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+# --------------------------------------------------------------------------- rounding
+
+
+def round_half_up(numerator: int, denominator: int = 1) -> int:
+    """``numerator / denominator`` to the nearest whole number, halves away from zero."""
+    if denominator <= 0:
+        raise ValueError("the denominator must be positive")
+    if numerator < 0:
+        return -round_half_up(-numerator, denominator)
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def percent_of(amount: int, percent: int) -> int:
+    """``percent`` % of ``amount``, rounded half up."""
+    return round_half_up(amount * percent, 100)
+
+
+# --------------------------------------------------------------- GOLDFIX LADDER (p7)
+
+GOLDFIX_START: Final = 1000
+GOLDFIX_MIN: Final = 1000
+GOLDFIX_MAX: Final = 2000
+GOLDFIX_STEP: Final = 100
+GOLDFIX_LADDER: Final = tuple(range(GOLDFIX_MIN, GOLDFIX_MAX + 1, GOLDFIX_STEP))
+"""The eleven rungs, $1,000 to $2,000."""
+
+BULLION_MARKET_DROP: Final = 100
+"""A BULLION MARKET square sale moves the GOLDFIX down $100 (if any bullion was sold)."""
+GOLDFIX_CORNER_DROP: Final = 200
+"""A sale at the GOLDFIX corner square moves it down $200 (if any bullion was sold)."""
+GOLDFIX_CORNER_COMMISSION: Final = 25
+"""The corner's fixed commission (%), the alternative to self-brokering at 0%."""
+
+
+def goldfix_up(goldfix: int, dollars: int = GOLDFIX_STEP) -> int:
+    """After a GOLDFIX square or card: up the ladder, never above $2,000."""
+    return min(GOLDFIX_MAX, goldfix + dollars)
+
+
+def goldfix_down(goldfix: int, dollars: int) -> int:
+    """After a bullion market sale: down the ladder, never below $1,000."""
+    return max(GOLDFIX_MIN, goldfix - dollars)
+
+
+def check_goldfix(goldfix: int) -> int:
+    """``goldfix`` if it is a rung of the ladder, else ValueError."""
+    if goldfix not in GOLDFIX_LADDER:
+        raise ValueError(f"the GOLDFIX is a multiple of $100 from $1,000 to $2,000, not {goldfix}")
+    return goldfix
+
+
+# ------------------------------------------------------ the GOLDFIX price table (p6)
+
+
+@dataclass(frozen=True, slots=True)
+class AssetPrices:
+    """One row of the GOLDFIX table, in $M: minimum bids and the HEADGEAR price.
+
+    COMPONENTS.md: these are also the assets' valuations for taxes, liquidation, the
+    MERCHANT BANK and net worth.
+    """
+
+    goldfix: int
+    mine_lease: int
+    headgear: int
+    drill_report: int
+
+
+def asset_prices(goldfix: int) -> AssetPrices:
+    """The GOLDFIX table: ML $25M + $5M, HEADGEAR $250M + $50M, DR $10M + $5M per $100."""
+    steps = (check_goldfix(goldfix) - GOLDFIX_MIN) // GOLDFIX_STEP
+    return AssetPrices(goldfix, 25 + 5 * steps, 250 + 50 * steps, 10 + 5 * steps)
+
+
+PRICE_TABLE: Final = tuple(asset_prices(g) for g in GOLDFIX_LADDER)
+
+
+def mine_lease_price(goldfix: int) -> int:
+    return PRICE_TABLE[(goldfix - GOLDFIX_MIN) // GOLDFIX_STEP].mine_lease
+
+
+def headgear_price(goldfix: int) -> int:
+    return PRICE_TABLE[(goldfix - GOLDFIX_MIN) // GOLDFIX_STEP].headgear
+
+
+def drill_report_price(goldfix: int) -> int:
+    return PRICE_TABLE[(goldfix - GOLDFIX_MIN) // GOLDFIX_STEP].drill_report
+
+
+def asset_valuation(
+    goldfix: int, mine_leases: int = 0, headgears: int = 0, drill_reports: int = 0
+) -> int:
+    """The GOLDFIX value of a bundle of mine assets, in $M."""
+    row = PRICE_TABLE[(goldfix - GOLDFIX_MIN) // GOLDFIX_STEP]
+    return (
+        mine_leases * row.mine_lease + headgears * row.headgear + drill_reports * row.drill_report
+    )
+
+
+def bullion_value(koz: int, goldfix: int) -> int:
+    """Bullion in $M: kOz × GOLDFIX / 1000 (COMPONENTS.md)."""
+    return round_half_up(koz * goldfix, 1000)
+
+
+# ------------------------------------------------------ BULLION PRODUCTION (p9, A2 46)
+
+PRODUCTION_TABLE: Final = (
+    (25, 30, 35, 40, 50),
+    (60, 70, 80, 90, 100),
+    (125, 150, 175, 200, 250),
+)
+"""kOz per pass: rows NONE / ONE / TWO matching DRILL REPORTS; columns dice 1-3, 4-6,
+7-9, 10-11, 12."""
+
+OWN_MINE_LANDING_BONUS: Final = 100
+"""kOz more when a player lands on his own producing mine."""
+OPPONENT_LANDING_BONUS: Final = 50
+"""kOz the Bank gives a mine's owner when an opponent lands on it."""
+
+
+def production_column(dice_value: int) -> int:
+    """Column of the production table for the dice value used (1 to 12)."""
+    if not 1 <= dice_value <= 12:
+        raise ValueError(f"a dice value used is 1 to 12, not {dice_value}")
+    if dice_value <= 9:
+        return (dice_value - 1) // 3
+    return 3 if dice_value <= 11 else 4
+
+
+def production(dice_value: int, drill_reports: int) -> int:
+    """kOz a producing mine yields when passed, by dice value used and matching DRs."""
+    if not 0 <= drill_reports <= 2:
+        raise ValueError(f"a mine has two DRILL REPORTS; {drill_reports} cannot match")
+    return PRODUCTION_TABLE[drill_reports][production_column(dice_value)]
+
+
+# ------------------------------------------------------------- BULLION MARKET (p10)
+
+SALE_PERCENTS: Final = (0, 25, 50, 75, 100)
+"""What a player may sell of his vault (DASHBOARD [21])."""
+BROKER_RATES: Final = (0, 10, 15, 20, 25)
+"""The DASHBOARD's bullion broker rates (A2 [3]); 25% is the GOLDFIX corner's."""
+BOARD_SQUARE_RATES: Final = (0, 10, 15, 20)
+"""Rates a broker may set on the two BULLION MARKET squares (0% = self-broker)."""
+FIXED_COMMISSION: Final = 10
+"""E-Z PLAY OPTION: every negotiable commission fixed at 10%."""
+
+
+def sale_quantity(vault: int, percent: int) -> int:
+    """kOz sold when selling ``percent`` % of a vault (whole kOz, half up)."""
+    if percent not in SALE_PERCENTS:
+        raise ValueError(f"a sale is 0, 25, 50, 75 or 100% of the vault, not {percent}%")
+    return percent_of(vault, percent)
+
+
+@dataclass(frozen=True, slots=True)
+class BullionSale:
+    """One seller's bullion market sale: the Bank pays ``gross``; the broker gets
+    ``commission`` of it and the seller ("PAY TO MINE", A2 [22]) keeps ``net``."""
+
+    koz: int
+    gross: int
+    commission: int
+    net: int
+
+
+def bullion_sale(koz: int, goldfix: int, commission_percent: int) -> BullionSale:
+    """Selling ``koz`` to the Bank at the GOLDFIX through a broker at the given rate."""
+    gross = bullion_value(koz, goldfix)
+    commission = percent_of(gross, commission_percent)
+    return BullionSale(koz, gross, commission, gross - commission)
+
+
+# ------------------------------------------------------ MINE ASSET AUCTIONS (p8)
+
+AUCTION_COMMISSION: Final = 10
+"""% of each winning bid the buyer pays the broker, on top of the bid (COMPONENTS.md)."""
+
+
+def auction_commission(price: int) -> int:
+    return percent_of(price, AUCTION_COMMISSION)
+
+
+QUICKSTART_COST: Final = 275
+"""QUICKSTART: one MINE LEASE and its HEADGEAR for $275M."""
+
+# ------------------------------------------------------------------- BANKING (p11)
+
+START_CASH: Final = 500
+START_NOTES: Final = 2
+LOAN_NOTE: Final = 250
+ANNUAL_LOAN: Final = 250
+"""Cash received for a new note when passing the BANK."""
+DISCOUNT_LOAN: Final = 260
+"""Cash received for a new note when landing on the BANK."""
+OVERDRAFT_FEE: Final = 20
+OVERDRAFT_LOAN: Final = LOAN_NOTE - OVERDRAFT_FEE
+"""$230M received for a new note whenever a payment exceeds cash."""
+MAX_NOTES: Final = 6
+BANKRUPT_NOTES: Final = 7
+
+
+def overdrafts_needed(cash: int, payment: int) -> int:
+    """How many $230M overdraft loans a payment of ``payment`` needs on top of ``cash``."""
+    short = payment - cash
+    return 0 if short <= 0 else -(-short // OVERDRAFT_LOAN)
+
+
+def interest_per_note(percent: int) -> int:
+    """Interest on one $250M note (COMPONENTS.md: LOW 5% → $13M, HIGH 10% → $25M)."""
+    return percent_of(LOAN_NOTE, percent)
+
+
+def loan_interest(notes: int, percent: int) -> int:
+    """Interest on every note held, paid on passing or landing on the BANK."""
+    return notes * interest_per_note(percent)
+
+
+def is_bankrupt(notes: int) -> bool:
+    return notes >= BANKRUPT_NOTES
+
+
+# --------------------------------------------------------------------- TAXES (p12)
+
+TAX_RATES: Final = {"LOW": 5, "HIGH": 10}
+INTERIM_TAX_RATE: Final = 20
+"""RISK interim taxes: 20% of the same bases."""
+
+
+def net_cash(cash: int, notes: int) -> int:
+    """NET CASH: cash minus $250M per loan note (DASHBOARD [17])."""
+    return cash - LOAN_NOTE * notes
+
+
+def bullion_tax(koz: int, goldfix: int, percent: int) -> int:
+    """BULLION TAX: ``percent`` of the vault's GOLDFIX value."""
+    return percent_of(bullion_value(koz, goldfix), percent)
+
+
+def corporation_tax(cash: int, notes: int, asset_value: int, percent: int) -> int:
+    """CORPORATION TAX: ``percent`` of NET CASH (0 if negative) plus mine asset valuations."""
+    return percent_of(max(0, net_cash(cash, notes)) + asset_value, percent)
+
+
+# ------------------------------------------------------- LIQUIDATION (p15, A2 42)
+
+LIQUIDATION_DISCOUNT: Final = 50
+RISK_LIQUIDATION_DISCOUNT: Final = 25
+
+
+def liquidation_value(valuation: int, discount: int) -> int:
+    """What the Bank pays for assets (or bullion) worth ``valuation`` less ``discount`` %."""
+    if not 0 <= discount <= 100:
+        raise ValueError(f"a discount is 0 to 100%, not {discount}%")
+    return percent_of(valuation, 100 - discount)
+
+
+def bullion_discount_value(koz: int, goldfix: int, discount: int) -> int:
+    """The DASHBOARD's bullion discount calculator (A2 [38])."""
+    return liquidation_value(bullion_value(koz, goldfix), discount)
+
+
+# ---------------------------------------------------------- MERCHANT BANK (p14)
+
+MERCHANT_BANK_FEE: Final = 10
+COUNTER_TAKEOVER_FEE: Final = 10
+TAKEOVER_MULTIPLIERS: Final = {4: (2, 1), 5: (1, 1), 6: (1, 2)}
+"""Red die → price as a fraction of the GOLDFIX valuation (2×, 1×, 0.5×)."""
+
+
+def takeover_succeeds(red: int, black: int) -> bool:
+    """Equal dice, or red 1-3, fail; red 4, 5 or 6 succeed."""
+    return red != black and red in TAKEOVER_MULTIPLIERS
+
+
+def takeover_price(valuation: int, red: int) -> int:
+    """What the bidder pays an owner whose assets in the mine are worth ``valuation``."""
+    num, den = TAKEOVER_MULTIPLIERS[red]
+    return round_half_up(valuation * num, den)
+
+
+def counter_takeover_succeeds(red: int, black: int) -> bool:
+    """A threatened owner's counter: the black die rolled again equals the red."""
+    return red == black
+
+
+# --------------------------------------------------------- WINNER and NET WORTH
+
+DEFAULT_WINNER: Final = 1000
+
+
+def net_worth(cash: int, asset_value: int, bullion: int, notes: int) -> int:
+    """CASH + MINE ASSETS + BULLION − # LOAN NOTE × 250 (DASHBOARD [9])."""
+    return cash + asset_value + bullion - LOAN_NOTE * notes
+
+
+def has_won(cash: int, notes: int, target: int = DEFAULT_WINNER) -> bool:
+    """The target cash in the bank account with every loan note repaid."""
+    return notes == 0 and cash >= target

@@ -1,0 +1,125 @@
+"""GOLDFIX options: every level, E-Z PLAY OPTION and Tabletopia version of the rulebook.
+
+Defaults are the rulebook's full game: LEVEL A auctions and bullion markets, negotiable
+commissions, no QUICKSTART, WINNER $1,000M, no time / circuit limit.  The Tabletopia
+presets (p2/3) switch several options at once; :meth:`GoldfixOptions.auction_rules` and
+friends give the effective settings, and a preset refuses a conflicting explicit choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from motherlode.engine import BadOptions, GameOptions, option
+from motherlode.games.goldfix import money
+from motherlode.games.goldfix.components import Components, load_components
+
+AUCTION_LEVELS = ("A", "B", "EZ1", "EZ2")
+BULLION_MARKET_LEVELS = ("A", "B")
+TABLETOPIA = ("none", "no-auctions", "timed-auctions")
+
+
+@dataclass(frozen=True)
+class GoldfixOptions(GameOptions):
+    auction_level: str = option(
+        "A",
+        "MINE ASSET AUCTIONS: A = lots one fewer than players, no limit per player; "
+        "B = same lots, one win each; EZ1 = a lot per player, one win each; "
+        "EZ2 = no auction, each player who wants one is dealt a card at the minimum bid",
+        choices=AUCTION_LEVELS,
+    )
+    drill_report_option: bool = option(
+        False, "DRILL REPORT OPTION: double the number of DRILL REPORTS at every auction"
+    )
+    bullion_market_level: str = option(
+        "A",
+        "BULLION MARKET: A = the broker may self-broker at 0% (refuse to sell for others); "
+        "B = the self-broker 0% mode is excluded",
+        choices=BULLION_MARKET_LEVELS,
+    )
+    fixed_commissions: bool = option(
+        False,
+        "E-Z PLAY OPTION: fix the commission on the two BULLION MARKET squares at 10% "
+        "(the GOLDFIX corner stays 25%, RISK cards as printed)",
+    )
+    quickstart: bool = option(
+        False, "QUICKSTART: every player starts with one MINE LEASE and its HEADGEAR for $275M"
+    )
+    tabletopia: str = option(
+        "none",
+        "Tabletopia version: no-auctions (family friendly: QUICKSTART, cards dealt at the "
+        "minimum bid, commissions fixed at 10%) or timed-auctions (sealed bids on a timer)",
+        choices=TABLETOPIA,
+    )
+    auction_timer: int = option(
+        30,
+        "TIMED AUCTIONS: seconds a table gives for sealed bids (the web table's clock)",
+        choices=(20, 30),
+    )
+    winner: int = option(
+        money.DEFAULT_WINNER,
+        "WINNER: cash ($M) to acquire, with every LOAN NOTE repaid, to win",
+        min=100,
+        max=100_000,
+    )
+    circuit_limit: int = option(
+        0,
+        "TIME / CIRCUIT LIMIT: the game ends after the round in which a player completes "
+        "this many circuits, ranked by net worth; 0 = no limit",
+        min=0,
+        max=10_000,
+    )
+    loan_interest: int = option(
+        0,
+        "interest (%) on each $250M LOAN NOTE at every BANK visit; 0 = the current tax "
+        "rate (LOW 5% = $13M, HIGH 10% = $25M)",
+        min=0,
+        max=50,
+    )
+    trade_offers_per_turn: int = option(
+        3,
+        "player-to-player trade proposals a player may make per turn (a bound so that "
+        "play always moves on; the rulebook sets none); 0 = no trading",
+        min=0,
+        max=20,
+    )
+    components: str = option(
+        "",
+        "a folder with your own copy's board.toml and / or risk.toml (same format as "
+        "data/); empty: the reconstructed components",
+    )
+
+    def validate(self) -> None:
+        self.load_components()
+        if self.tabletopia == "no-auctions":
+            if self.auction_level not in ("A", "EZ2"):
+                raise BadOptions(
+                    "tabletopia=no-auctions deals cards at the minimum bid (EZ2); "
+                    f"it cannot be combined with auction_level={self.auction_level}"
+                )
+        elif self.tabletopia == "timed-auctions" and self.auction_level == "EZ2":
+            raise BadOptions("tabletopia=timed-auctions holds real auctions, not EZ2")
+
+    def load_components(self) -> Components:
+        try:
+            return load_components(self.components)
+        except ValueError as exc:
+            raise BadOptions(f"option components: {exc}") from None
+
+    # ------------------------------------------------------- effective settings
+
+    @property
+    def effective_auction_level(self) -> str:
+        return "EZ2" if self.tabletopia == "no-auctions" else self.auction_level
+
+    @property
+    def effective_quickstart(self) -> bool:
+        return self.quickstart or self.tabletopia == "no-auctions"
+
+    @property
+    def effective_fixed_commissions(self) -> bool:
+        return self.fixed_commissions or self.tabletopia == "no-auctions"
+
+    @property
+    def timed_auctions(self) -> bool:
+        return self.tabletopia == "timed-auctions"

@@ -1,0 +1,331 @@
+"""GAMEPLAY DETAILS, steps (1) to (5): what a player may do before rolling the dice.
+
+"On a player's turn he may do any, or all, of these selections, in this order of play":
+(1) buy / sell / trade assets or bullion with other players, (2) liquidate to the Bank
+at -50%, (3) repay LOAN NOTES, (4) buy HEADGEAR, (5) play RISK / HOLD cards.  Taking an
+action of a later step closes the earlier ones for the turn; LIQUIDATION "can be made any
+time during a player's normal turn", so it never moves the turn on.
+
+A trade is a proposal to one other player, to sell him or buy from him one asset (a MINE
+LEASE with its HEADGEAR, a DRILL REPORT, or a share of a vault) at a price quoted as a %
+of its GOLDFIX valuation; he accepts or declines.  A buyer short of cash draws overdraft
+loans.  A turn allows ``trade_offers_per_turn`` proposals (an option; see docs).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from motherlode.engine import Action
+from motherlode.games.goldfix import money
+from motherlode.games.goldfix.actions import (
+    BULLION_SHARES,
+    FLASH_BUY_KOZ,
+    TRADE_PRICE_PERCENTS,
+    BuyHeadgear,
+    FlashSale,
+    Liquidate,
+    Negotiate,
+    Offer,
+    PlayHold,
+    Repay,
+    Respond,
+    Roll,
+    Withdraw,
+    bullion,
+    drill_report,
+    headgear,
+    mine_lease,
+)
+from motherlode.games.goldfix.components import Components
+from motherlode.games.goldfix.core import (
+    HEADGEAR_STEP,
+    HOLD_STEP,
+    NEGOTIATE,
+    NO_ONE,
+    OVER,
+    PRE_ROLL,
+    REPAY_STEP,
+    RESPOND,
+    TRADE_STEP,
+)
+from motherlode.games.goldfix.risk import RiskRules
+
+LEASE_ASSET, HEADGEAR_ASSET, REPORT_ASSET, BULLION_ASSET = "ML", "HG", "DR", "bullion"
+
+
+def _offers(deal: str, asset: str) -> tuple[Offer, ...]:
+    return tuple(Offer(deal, asset, p) for p in TRADE_PRICE_PERCENTS)
+
+
+class Menu:
+    """Every action object of steps (1)-(5) for one set of components, made once, so that
+    listing the legal actions builds no new objects."""
+
+    def __init__(self, components: Components) -> None:
+        mines = components.board.mines
+        self.assets: dict[str, tuple[str, int]] = {}
+        for m, name in enumerate(mines):
+            self.assets[mine_lease(name)] = (LEASE_ASSET, m)
+            self.assets[headgear(name)] = (HEADGEAR_ASSET, m)
+            self.assets[drill_report(name)] = (REPORT_ASSET, m)
+        for share in BULLION_SHARES:
+            self.assets[bullion(share)] = (BULLION_ASSET, share)
+        self.negotiate = [Negotiate(s) for s in range(6)]
+        self.sell_lease = [_offers("sell", mine_lease(m)) for m in mines]
+        self.buy_lease = [_offers("buy", mine_lease(m)) for m in mines]
+        self.sell_report = [_offers("sell", drill_report(m)) for m in mines]
+        self.buy_report = [_offers("buy", drill_report(m)) for m in mines]
+        self.sell_bullion = [_offers("sell", bullion(s)) for s in BULLION_SHARES]
+        self.buy_bullion = [_offers("buy", bullion(s)) for s in BULLION_SHARES]
+        discounts = (
+            money.LIQUIDATION_DISCOUNT,
+            *sorted({c.discount for c in components.risk_deck if c.kind == "liquidation"}),
+        )
+        self.sell_lease_to_bank = [
+            tuple(Liquidate(mine_lease(m), d) for d in discounts) for m in mines
+        ]
+        self.sell_headgear_to_bank = [
+            tuple(Liquidate(headgear(m), d) for d in discounts) for m in mines
+        ]
+        self.sell_report_to_bank = [
+            tuple(Liquidate(drill_report(m), d) for d in discounts) for m in mines
+        ]
+        self.sell_bullion_to_bank = [
+            tuple(Liquidate(bullion(s), d) for d in discounts) for s in BULLION_SHARES
+        ]
+        self.buy_headgear = [BuyHeadgear(m) for m in mines]
+        self.flash = [
+            *(FlashSale("sell", s) for s in BULLION_SHARES),
+            *(FlashSale("buy", k) for k in FLASH_BUY_KOZ),
+        ]
+        self.flash_buy_only = [a for a in self.flash if a.deal == "buy"]
+
+
+@cache
+def menu_for(components: Components) -> Menu:
+    return Menu(components)
+
+
+_REPAY, _ROLL, _WITHDRAW = Repay(), Roll(), Withdraw()
+_RESPONSES: list[Action] = [Respond(False), Respond(True)]
+
+
+class PreRollRules(RiskRules):
+    """Steps (1)-(5) of the order of play, and the trade proposals between players."""
+
+    @property
+    def menu(self) -> Menu:
+        return menu_for(self.components)
+
+    # ------------------------------------------------------------- legal actions
+
+    def _legal_pre_roll(self, seat: int) -> list[Action]:
+        menu = self.menu
+        out: list[Action] = []
+        step = self.step
+        if step <= TRADE_STEP and self.offers_left > 0:
+            mine = self.has_tradables(seat)
+            out.extend(
+                menu.negotiate[s]
+                for s in self.active_seats()
+                if s != seat and (mine or self.has_tradables(s))
+            )
+        out.extend(self._legal_liquidations(seat))
+        if step <= REPAY_STEP and self.notes[seat] and self.cash[seat] >= money.LOAN_NOTE:
+            out.append(_REPAY)
+        if step <= HEADGEAR_STEP:
+            out.extend(
+                menu.buy_headgear[m]
+                for m, owner in enumerate(self.lease_owner)
+                if owner == seat and not self.headgear[m]
+            )
+        if step <= HOLD_STEP and self.holds[seat]:
+            out.extend(self._legal_holds(seat))
+        out.append(_ROLL)
+        return out
+
+    def has_tradables(self, seat: int) -> bool:
+        """Whether ``seat`` owns anything a trade can move (so a negotiation can offer)."""
+        return seat in self.lease_owner or seat in self.report_owner or self.vault[seat] > 0
+
+    def _legal_liquidations(self, seat: int) -> list[Action]:
+        menu = self.menu
+        cut = 2 if self.held_card(seat, "liquidation") != NO_ONE else 1
+        out: list[Action] = []
+        for m, owner in enumerate(self.lease_owner):
+            if owner == seat:
+                out.extend(menu.sell_lease_to_bank[m][:cut])
+                if self.headgear[m]:
+                    out.extend(menu.sell_headgear_to_bank[m][:cut])
+        for m in self.report_mines(seat):
+            out.extend(menu.sell_report_to_bank[m][:cut])
+        vault = self.vault[seat]
+        if vault:
+            for i, share in enumerate(BULLION_SHARES):
+                if money.sale_quantity(vault, share):
+                    out.extend(menu.sell_bullion_to_bank[i][:cut])
+        return out
+
+    def _legal_holds(self, seat: int) -> list[Action]:
+        menu = self.menu
+        out: list[Action] = []
+        if self.held_card(seat, "flash_sale") != NO_ONE:
+            out.extend(menu.flash if self.vault[seat] else menu.flash_buy_only)
+        seen: set[str] = set()
+        for number in self.holds[seat]:
+            card = self.cards[number]
+            if card.kind == "scenario" and card.id not in seen:
+                seen.add(card.id)
+                out.append(PlayHold(card.id))
+        return out
+
+    def _legal_offers(self, seat: int) -> list[Action]:
+        """The proposer's possible offers to ``trade_with``: sell his, or buy theirs."""
+        other = self.trade_with
+        menu = self.menu
+        out: list[Action] = []
+        for party, leases, reports, shares in (
+            (seat, menu.sell_lease, menu.sell_report, menu.sell_bullion),
+            (other, menu.buy_lease, menu.buy_report, menu.buy_bullion),
+        ):
+            for m, owner in enumerate(self.lease_owner):
+                if owner == party:
+                    out.extend(leases[m])
+            for m in self.report_mines(party):
+                out.extend(reports[m])
+            vault = self.vault[party]
+            if vault:
+                for i, share in enumerate(BULLION_SHARES):
+                    if money.sale_quantity(vault, share):
+                        out.extend(shares[i])
+        out.append(_WITHDRAW)
+        return out
+
+    def _legal_responses(self) -> list[Action]:
+        return list(_RESPONSES)
+
+    # ----------------------------------------------------------------- valuation
+
+    def trade_terms(self, offer: Offer) -> tuple[int, int, int]:
+        """(seller, buyer, price in $M) of a proposal by the player whose turn it is."""
+        seller, buyer = (
+            (self.turn, self.trade_with) if offer.deal == "sell" else (self.trade_with, self.turn)
+        )
+        kind, which = self.menu.assets[offer.asset]
+        value = self.asset_worth(seller, kind, which)
+        return seller, buyer, money.percent_of(value, offer.percent)
+
+    def asset_worth(self, seat: int, kind: str, which: int) -> int:
+        """GOLDFIX valuation of one asset (a MINE LEASE with its HEADGEAR, if built)."""
+        gf = self.goldfix
+        if kind == LEASE_ASSET:
+            return money.asset_valuation(gf, 1, int(self.headgear[which]))
+        if kind == HEADGEAR_ASSET:
+            return money.headgear_price(gf)
+        if kind == REPORT_ASSET:
+            return money.drill_report_price(gf)
+        return money.bullion_value(money.sale_quantity(self.vault[seat], which), gf)
+
+    # ------------------------------------------------------------------- playing
+
+    def _play_pre_roll(self, seat: int, action: Action) -> None:
+        if isinstance(action, Negotiate):
+            self.offers_left -= 1
+            self.trade_with = action.seat
+            self._ask(NEGOTIATE, (seat,))
+            return
+        if isinstance(action, Liquidate):
+            self._liquidate(seat, action)
+        elif isinstance(action, Repay):
+            self.step = REPAY_STEP
+            self._retire_note(seat, money.LOAN_NOTE)
+            if self.logging:
+                self.log(f"{self.seat_name(seat)} repays a $250M LOAN NOTE")
+        elif isinstance(action, BuyHeadgear):
+            self.step = HEADGEAR_STEP
+            mine = self.board.mine_number(action.mine)
+            price = money.headgear_price(self.goldfix)
+            self._pay(seat, price)
+            self.headgear[mine] = True
+            if self.logging:
+                self.log(f"{self.seat_name(seat)} buys the {action.mine} HEADGEAR for ${price}M")
+        elif isinstance(action, FlashSale):
+            self.step = HOLD_STEP
+            self._spend_hold(seat, self.held_card(seat, "flash_sale"))
+            self._flash_sale(seat, action.deal, action.amount)
+        elif isinstance(action, PlayHold):
+            self.step = HOLD_STEP
+            number = self.held_card(seat, "scenario", action.card)
+            self._spend_hold(seat, number)
+            if self.logging:
+                self.log(f"{self.seat_name(seat)} plays {self.cards[number].title}")
+            self._apply_effects(seat, self.cards[number].effects)
+        self._back_to_pre_roll()
+
+    def _back_to_pre_roll(self) -> None:
+        """After a step (1)-(5) action: on with the turn, unless it ended the player."""
+        self._check_bankruptcies()
+        if self.phase == OVER:
+            return
+        if self.active[self.turn]:
+            self._ask(PRE_ROLL, (self.turn,))
+        else:
+            self._idle()
+
+    def _liquidate(self, seat: int, action: Liquidate) -> None:
+        """LIQUIDATION: the Bank pays the GOLDFIX value less the discount; GOLDFIX stays."""
+        kind, which = self.menu.assets[action.asset]
+        value = money.liquidation_value(self.asset_worth(seat, kind, which), action.discount)
+        if action.discount != money.LIQUIDATION_DISCOUNT:
+            self._spend_hold(seat, self.held_card(seat, "liquidation"))
+        if kind == LEASE_ASSET:
+            self._return_lease(which)
+        elif kind == HEADGEAR_ASSET:
+            self.headgear[which] = False
+        elif kind == REPORT_ASSET:
+            self._return_report(self.report_card(seat, which))
+        else:
+            self._remove_bullion(seat, money.sale_quantity(self.vault[seat], which))
+        if self.logging:
+            self.log(
+                f"{self.seat_name(seat)} liquidates {action.asset} to the Bank at "
+                f"-{action.discount}%: ${value}M"
+            )
+        self._receive(seat, value)
+
+    def _offer(self, action: Offer) -> None:
+        self.offer = action
+        if self.logging:
+            price = self.trade_terms(action)[2]
+            self.log(
+                f"{self.seat_name(self.turn)} offers to {action.deal} {action.asset} "
+                f"{'to' if action.deal == 'sell' else 'from'} {self.seat_name(self.trade_with)} "
+                f"for ${price}M"
+            )
+        self._ask(RESPOND, (self.trade_with,))
+
+    def _respond(self, seat: int, accept: bool) -> None:
+        offer = self.offer
+        assert isinstance(offer, Offer)
+        if accept:
+            seller, buyer, price = self.trade_terms(offer)
+            kind, which = self.menu.assets[offer.asset]
+            if kind == LEASE_ASSET:
+                self.lease_owner[which] = buyer
+            elif kind == REPORT_ASSET:
+                self.report_owner[self.report_card(seller, which)] = buyer
+            else:
+                koz = money.sale_quantity(self.vault[seller], which)
+                self.vault[seller] -= koz
+                self.vault[buyer] += koz
+            self._transfer(buyer, seller, price)
+        if self.logging:
+            self.log(f"{self.seat_name(seat)} {'accepts' if accept else 'declines'}")
+        self.offer = None
+        self.trade_with = NO_ONE
+        self._back_to_pre_roll()
+
+    def _withdraw(self) -> None:
+        self.trade_with = NO_ONE
+        self._ask(PRE_ROLL, (self.turn,))

@@ -1,0 +1,647 @@
+"""GOLDFIX: the state of a game, the dice and the squares, and the engine's hooks.
+
+The rules are split by rulebook section, each a mixin built on ``core.GoldfixCore``:
+``auctions`` (MINE ASSET AUCTIONS), ``markets`` (BULLION MARKET, TAXES, FLASH SALE),
+``merchant`` (MERCHANT BANK), ``risk`` (RISK), ``preroll`` (GAMEPLAY DETAILS steps 1-5).
+This module adds step (6), the DICE ROLL and the squares passed and landed on "strictly in
+order of play", with step (7), BULLION PRODUCTION, as each mine is passed; and it answers
+the engine: who is asked, what is legal (and why not), what each seat sees.
+"""
+
+from __future__ import annotations
+
+from motherlode.engine import Action
+from motherlode.engine.actions import JsonValue
+from motherlode.games.goldfix import money
+from motherlode.games.goldfix.actions import (
+    BID_AMOUNTS,
+    MAX_BID,
+    TRADE_PRICE_PERCENTS,
+    Answer,
+    Bid,
+    BuyHeadgear,
+    Commission,
+    Counter,
+    Draw,
+    FlashSale,
+    Liquidate,
+    Loan,
+    Move,
+    Negotiate,
+    Nominate,
+    Offer,
+    Pass,
+    PlayHold,
+    Repay,
+    Reshuffle,
+    Respond,
+    Roll,
+    Sell,
+    Withdraw,
+)
+from motherlode.games.goldfix.auctions import ASSET_NAMES, LEASE, REPORT
+from motherlode.games.goldfix.components import Square
+from motherlode.games.goldfix.core import (
+    ANSWER,
+    BID,
+    COMMISSION,
+    COUNTER,
+    DRAW,
+    HEADGEAR_STEP,
+    HOLD_STEP,
+    IDLE,
+    LOAN,
+    MOVE,
+    NEGOTIATE,
+    NO_ONE,
+    NOMINATE,
+    OVER,
+    PRE_ROLL,
+    REPAY_STEP,
+    RESHUFFLE,
+    RESPOND,
+    SELL,
+    TRADE_STEP,
+    WANT,
+)
+from motherlode.games.goldfix.preroll import (
+    BULLION_ASSET,
+    HEADGEAR_ASSET,
+    LEASE_ASSET,
+    PreRollRules,
+)
+
+_LOANS: list[Action] = [Loan(False), Loan(True)]
+
+
+_PRE_ROLL_TYPES = (Negotiate, Liquidate, Repay, BuyHeadgear, FlashSale, PlayHold, Roll)
+PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
+    PRE_ROLL: _PRE_ROLL_TYPES,
+    NEGOTIATE: (Offer, Withdraw),
+    RESPOND: (Respond,),
+    MOVE: (Move,),
+    LOAN: (Loan,),
+    BID: (Bid, Pass),
+    WANT: (Bid, Pass),
+    COMMISSION: (Commission,),
+    SELL: (Sell,),
+    RESHUFFLE: (Reshuffle,),
+    DRAW: (Draw,),
+    ANSWER: (Answer,),
+    NOMINATE: (Nominate,),
+    COUNTER: (Counter,),
+}
+STEP_NAMES = {
+    TRADE_STEP: "(1) trading with other players",
+    REPAY_STEP: "(3) repaying loan notes",
+    HEADGEAR_STEP: "(4) buying headgear",
+    HOLD_STEP: "(5) playing HOLD cards",
+}
+
+
+class GoldfixState(PreRollRules):
+    """A game of GOLDFIX for 3-6 players."""
+
+    # --------------------------------------------------- (6) DICE ROLL and squares
+
+    def _roll(self, seat: int) -> None:
+        """DICE ROLL: two dice; the player moves by either one or by their sum."""
+        self.dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+        self._ask(MOVE, (seat,))
+
+    def move_choices(self) -> list[int]:
+        assert self.dice is not None
+        a, b = self.dice
+        return sorted({a, b, a + b})
+
+    def _move(self, steps: int) -> None:
+        self.dice_used = steps
+        self.steps_left = steps
+        if self.logging and self.dice is not None:
+            seat = self.turn
+            square = self.board.squares[(self.position[seat] + steps) % self.board.size]
+            self.log(
+                f"{self.seat_name(seat)} rolls {self.dice[0]} and {self.dice[1]}, "
+                f"moves {steps} to {square.name}"
+            )
+        self._idle()
+
+    def _continue(self) -> None:
+        """Carry the turn on, square by square, until someone must decide."""
+        while self.phase == IDLE:
+            self._check_bankruptcies()
+            if self.phase != IDLE:
+                return
+            if self.steps_left and self.active[self.turn]:
+                self._step()
+            else:
+                self._end_turn()
+
+    def _step(self) -> None:
+        """Apply each square passed, then the one landed on, strictly in order."""
+        seat = self.turn
+        where = (self.position[seat] + 1) % self.board.size
+        self.position[seat] = where
+        self.steps_left -= 1
+        square = self.board.squares[where]
+        if self.steps_left:
+            self._pass(seat, square)
+        else:
+            self._land(seat, square)
+
+    def _pass(self, seat: int, square: Square) -> None:
+        kind = square.kind
+        if kind == "mine":
+            if self.producer(square.mine) == seat:
+                self._produce(seat, square.mine, 0)
+        elif kind == "bank":
+            self._visit_bank(seat, landed=False)
+        elif kind == "bullion_tax":
+            self._pay_bullion_tax(seat, self.tax_percent(), "BULLION TAX")
+        elif kind == "corporation_tax":
+            self._pay_corporation_tax(seat, self.tax_percent(), "CORPORATION TAX")
+
+    def _land(self, seat: int, square: Square) -> None:
+        kind = square.kind
+        if kind == "mine":
+            owner = self.producer(square.mine)
+            if owner == seat:
+                self._produce(seat, square.mine, money.OWN_MINE_LANDING_BONUS)
+            elif owner != NO_ONE:
+                self._add_bullion(owner, money.OPPONENT_LANDING_BONUS)
+                if self.logging:
+                    self.log(
+                        f"{self.seat_name(owner)} gets a {money.OPPONENT_LANDING_BONUS} kOz "
+                        f"BONUS from the Bank"
+                    )
+        elif kind == "bank":
+            self._visit_bank(seat, landed=True)
+        elif kind == "goldfix":
+            self._goldfix_up()
+        elif kind == "mine_lease_auction":
+            self._open_auction(LEASE, seat)
+        elif kind == "drill_report_auction":
+            self._open_auction(REPORT, seat)
+        elif kind == "risk":
+            self._land_on_risk()
+        elif kind == "bullion_tax":
+            self._pay_bullion_tax(seat, self.tax_percent(), "BULLION TAX")
+        elif kind == "corporation_tax":
+            self._pay_corporation_tax(seat, self.tax_percent(), "CORPORATION TAX")
+        elif kind == "bullion_market":
+            self._open_market(
+                seat, "BULLION MARKET", self.square_rates(False), money.BULLION_MARKET_DROP
+            )
+        elif kind == "goldfix_corner":
+            self._open_market(
+                seat, "GOLDFIX CORNER", self.square_rates(True), money.GOLDFIX_CORNER_DROP
+            )
+        elif kind == "tax_budget_day":
+            self._toggle_tax()
+        elif kind == "merchant_bank":
+            self._open_merchant_bank(seat)
+
+    def _produce(self, seat: int, mine: int, bonus: int) -> None:
+        """BULLION PRODUCTION: by the dice value used and the matching DRILL REPORTS."""
+        koz = money.production(self.dice_used, self.reports_held(seat, mine)) + bonus
+        self._add_bullion(seat, koz)
+        if self.logging:
+            extra = f" (with the {bonus} kOz BONUS)" if bonus else ""
+            self.log(
+                f"{self.seat_name(seat)} collects {koz} kOz from {self.board.mines[mine]}{extra}"
+            )
+
+    def _visit_bank(self, seat: int, *, landed: bool) -> None:
+        """BANK: interest on every note first, then the choice of a new loan."""
+        self.circuits[seat] += 1
+        interest = money.loan_interest(self.notes[seat], self.interest_percent())
+        if interest:
+            if self.logging:
+                self.log(
+                    f"{self.seat_name(seat)} pays ${interest}M interest on "
+                    f"{self.notes[seat]} LOAN NOTE(s)"
+                )
+            self._pay(seat, interest)
+        if self.notes[seat] < money.MAX_NOTES:
+            self.loan_cash = money.DISCOUNT_LOAN if landed else money.ANNUAL_LOAN
+            self._ask(LOAN, (seat,))
+
+    def _take_loan(self, seat: int, take: bool) -> None:
+        if take:
+            self.notes[seat] += 1
+            self.notes_issued += 1
+            what = "DISCOUNT" if self.loan_cash == money.DISCOUNT_LOAN else "ANNUAL"
+            if self.logging:
+                self.log(f"{self.seat_name(seat)} takes the ${self.loan_cash}M {what} LOAN")
+            self._receive(seat, self.loan_cash)
+        self._idle()
+
+    def _end_turn(self) -> None:
+        """Next player in order; the TIME / CIRCUIT LIMIT ends the game after a round."""
+        following = self.seats_from((self.turn + 1) % self.num_players)[0]
+        limit = self.options.circuit_limit
+        if (
+            limit
+            and following <= self.turn
+            and max(self.circuits[s] for s in self.active_seats()) >= limit
+        ):
+            self._finish(f"the {limit}-circuit limit is reached")
+            return
+        self._start_turn(following)
+
+    # ------------------------------------------------------------ engine hooks
+
+    def timeout_action(self, seat: int) -> Action | None:
+        """TIMED AUCTIONS: a player who has not bid when the time runs out passes; a seller
+        who has not chosen at a bullion market sells nothing."""
+        if self.phase in (BID, WANT):
+            return Pass()
+        if self.phase == SELL:
+            return Sell(0)
+        return None
+
+    def _legal(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == PRE_ROLL:
+            return self._legal_pre_roll(seat)
+        if phase == BID:
+            return self._legal_bids()
+        if phase == SELL:
+            return self._legal_sells()
+        if phase == MOVE:
+            return [Move(n) for n in self.move_choices()]
+        if phase == LOAN:
+            return list(_LOANS)
+        if phase == NEGOTIATE:
+            return self._legal_offers(seat)
+        if phase == RESPOND:
+            return self._legal_responses()
+        if phase == WANT:
+            return self._legal_want()
+        if phase == COMMISSION:
+            return self._legal_commissions()
+        if phase in (RESHUFFLE, DRAW):
+            return self._legal_yes_no()
+        if phase == ANSWER:
+            return self._legal_answers(seat)
+        if phase == NOMINATE:
+            return self._legal_nominations()
+        if phase == COUNTER:
+            return self._legal_counters()
+        return []
+
+    def _play(self, seat: int, action: Action) -> None:
+        if isinstance(action, Roll):
+            self._roll(seat)
+        elif isinstance(action, Move):
+            self._move(action.steps)
+        elif isinstance(action, Loan):
+            self._take_loan(seat, action.take)
+        elif isinstance(action, Offer):
+            self._offer(action)
+        elif isinstance(action, Respond):
+            self._respond(seat, action.accept)
+        elif isinstance(action, Withdraw):
+            self._withdraw()
+        elif isinstance(action, Commission):
+            self._set_commission(action.percent)
+        elif isinstance(action, Reshuffle):
+            self._reshuffle(action.yes)
+        elif isinstance(action, Draw):
+            self._draw(action.yes)
+        elif isinstance(action, Answer):
+            self._answer(seat, action.yes)
+        elif isinstance(action, Nominate):
+            mine = NO_ONE if action.mine is None else self.board.mine_number(action.mine)
+            self._nominate(mine)
+        elif isinstance(action, Counter):
+            self._counter(seat, action.yes)
+        else:
+            self._play_pre_roll(seat, action)
+        self._continue()
+
+    def _resolve(self, actions: dict[int, Action]) -> None:
+        phase = self.phase
+        if phase == BID:
+            self._resolve_bids(actions)
+        elif phase == WANT:
+            self._resolve_wants(actions)
+        else:
+            self._resolve_sales(actions)
+        self._continue()
+
+    # ----------------------------------------------------------- why not legal
+
+    def _illegal_reason(self, seat: int, action: Action) -> str | None:
+        if action in self._legal(seat):
+            return None
+        expected = PHASE_ACTIONS.get(self.phase, ())
+        if not isinstance(action, expected):
+            return f"{action} is not possible now: {self.describe_decision()}"
+        return self._explain(seat, action)
+
+    def describe_decision(self) -> str:
+        """What the asked player(s) must decide now, in words."""
+        who = ", ".join(self.seat_name(s) for s in self.asked) or "nobody"
+        phase = self.phase
+        if phase == PRE_ROLL:
+            return f"{who} may trade, liquidate, repay, buy headgear, play HOLD cards or roll"
+        if phase == NEGOTIATE:
+            return f"{who} makes an offer to {self.seat_name(self.trade_with)} (or withdraws)"
+        if phase == RESPOND:
+            return f"{who} accepts or declines {self.seat_name(self.turn)}'s offer"
+        if phase == MOVE:
+            return f"{who} moves {' or '.join(str(n) for n in self.move_choices())}"
+        if phase == LOAN:
+            return f"{who} takes the ${self.loan_cash}M loan or not (loan yes / loan no)"
+        if phase == BID:
+            return f"{who} bid on the {self.lot_name(self.lots[0])} or pass"
+        if phase == WANT:
+            return (
+                f"{who} want a {ASSET_NAMES[self.auction_kind]} at ${self.minimum_bid()}M or pass"
+            )
+        if phase == COMMISSION:
+            rates = ", ".join(f"{r}%" for r in self.market_rates)
+            return f"{who} sets the broker's commission ({rates})"
+        if phase == SELL:
+            return f"{who} choose how much bullion to sell (sell 0/25/50/75/100)"
+        if phase == RESHUFFLE:
+            return f"{who} may reshuffle the RISK deck (reshuffle yes / no)"
+        if phase == DRAW:
+            return f"{who} draws a RISK card or not (draw yes / no)"
+        if phase == ANSWER:
+            return f"{who} answers the RISK card: {self.cards[self.card].question}"
+        if phase == NOMINATE:
+            return f"{who} nominates a mine for a MERCHANT BANK takeover (or 'nominate -')"
+        if phase == COUNTER:
+            return f"{who} may counter the takeover of {self.board.mines[self.takeover_mine]}"
+        return "the game is over"
+
+    def _explain(self, seat: int, action: Action) -> str:
+        """A precise reason for an action of the right kind that is still not allowed."""
+        if isinstance(action, Negotiate):
+            return self._explain_negotiate(seat, action)
+        if isinstance(action, Offer):
+            return self._explain_offer(seat, action)
+        if isinstance(action, Liquidate):
+            return self._explain_liquidate(seat, action)
+        if isinstance(action, Repay):
+            if self.step > REPAY_STEP:
+                return self._too_late(REPAY_STEP)
+            if not self.notes[seat]:
+                return "you have no LOAN NOTES to repay"
+            return f"repaying a note takes $250M cash; you have ${self.cash[seat]}M"
+        if isinstance(action, BuyHeadgear):
+            mine = self.board.mine_number(action.mine)
+            if mine == NO_ONE:
+                return self._no_such_mine(action.mine)
+            if self.step > HEADGEAR_STEP:
+                return self._too_late(HEADGEAR_STEP)
+            if self.lease_owner[mine] != seat:
+                return f"you must own the {action.mine} MINE LEASE to buy its HEADGEAR"
+            return f"{action.mine} already has its HEADGEAR (one per MINE LEASE)"
+        if isinstance(action, FlashSale | PlayHold):
+            if self.step > HOLD_STEP:
+                return self._too_late(HOLD_STEP)
+            if isinstance(action, PlayHold):
+                return f"you hold no {action.card!r} HOLD card to play"
+            if self.held_card(seat, "flash_sale") == NO_ONE:
+                return "you hold no FLASH SALE card"
+            if action.deal == "sell" and not self.vault[seat]:
+                return "your vault is empty: there is nothing to sell"
+            return "a FLASH SALE sells 25, 50, 75 or 100 (% of the vault) or buys 50 or 100 kOz"
+        if isinstance(action, Move) and self.dice is not None:
+            choices = " or ".join(map(str, self.move_choices()))
+            return f"you rolled {self.dice[0]} and {self.dice[1]}: move {choices}"
+        if isinstance(action, Bid):
+            return self._explain_bid(action)
+        if isinstance(action, Commission):
+            rates = ", ".join(f"{r}%" for r in self.market_rates)
+            return f"the commission here is one of {rates}"
+        if isinstance(action, Sell):
+            return "sell 0, 25, 50, 75 or 100 (% of your vault)"
+        if isinstance(action, Answer):
+            return "you cannot answer YES: you need a LOAN NOTE and the cash to repay it"
+        if isinstance(action, Nominate):
+            if action.mine is not None and self.board.mine_number(action.mine) == NO_ONE:
+                return self._no_such_mine(action.mine)
+            return f"{action.mine} is not in play: no other player owns any of its assets"
+        return f"{action} is not a legal action for {self.seat_name(seat)} now"
+
+    def _no_such_mine(self, name: str) -> str:
+        spelling = self.board.mine_spelling(name)
+        if spelling is not None:
+            return f"write the mine's name as {spelling}"
+        return f"there is no mine called {name!r} (mines: {', '.join(self.board.mines)})"
+
+    def _too_late(self, step: int) -> str:
+        return (
+            f"too late for {STEP_NAMES[step]}: this turn has already reached "
+            f"{STEP_NAMES.get(self.step, 'a later step')} (order of play)"
+        )
+
+    def _explain_negotiate(self, seat: int, action: Negotiate) -> str:
+        if self.step > TRADE_STEP:
+            return self._too_late(TRADE_STEP)
+        if not self.offers_left:
+            return (
+                f"you have made the {self.options.trade_offers_per_turn} trade proposal(s) "
+                "allowed this turn"
+            )
+        if action.seat == seat:
+            return "you cannot trade with yourself"
+        if not 0 <= action.seat < self.num_players:
+            return f"there is no seat {action.seat} in this {self.num_players}-player game"
+        return f"{self.seat_name(action.seat)} is bankrupt and out of the game"
+
+    def _explain_asset(self, seat: int, asset: str, owner_word: str) -> str:
+        found = self.menu.assets.get(asset)
+        if found is None:
+            kind, _, name = asset.partition("-")
+            spelling = self.board.mine_spelling(name)
+            if kind.upper() in ("ML", "HG", "DR") and spelling is not None:
+                return f"write the asset as {kind.upper()}-{spelling}"
+            return (
+                f"{asset!r} is not an asset: write ML-<mine>, DR-<mine>, HG-<mine> or "
+                "bullion-25 / 50 / 75 / 100 (mines: " + ", ".join(self.board.mines) + ")"
+            )
+        kind, which = found
+        if kind == BULLION_ASSET:
+            return f"{owner_word} no bullion to sell {which}% of"
+        if kind == HEADGEAR_ASSET:
+            return f"{owner_word} no HEADGEAR on {self.board.mines[which]}"
+        what = "MINE LEASE" if kind == LEASE_ASSET else "DRILL REPORT"
+        return f"{owner_word} no {self.board.mines[which]} {what}"
+
+    def _explain_offer(self, seat: int, action: Offer) -> str:
+        if action.deal not in ("sell", "buy"):
+            return f"an offer is to 'sell' or to 'buy', not {action.deal!r}"
+        if action.percent not in TRADE_PRICE_PERCENTS:
+            allowed = ", ".join(map(str, TRADE_PRICE_PERCENTS))
+            return f"the price is {allowed} (% of the GOLDFIX valuation), not {action.percent}"
+        if self.menu.assets.get(action.asset, ("", 0))[0] == HEADGEAR_ASSET:
+            return "a HEADGEAR is traded with its MINE LEASE (offer the ML)"
+        owner = seat if action.deal == "sell" else self.trade_with
+        word = "you have" if owner == seat else f"{self.seat_name(owner)} has"
+        return self._explain_asset(owner, action.asset, word)
+
+    def _explain_liquidate(self, seat: int, action: Liquidate) -> str:
+        if action.discount not in (money.LIQUIDATION_DISCOUNT, money.RISK_LIQUIDATION_DISCOUNT):
+            return "the Bank pays the GOLDFIX value less 50% (less 25% with the RISK card)"
+        if (
+            action.discount == money.RISK_LIQUIDATION_DISCOUNT
+            and self.held_card(seat, "liquidation") == NO_ONE
+        ):
+            return "a -25% liquidation needs a LIQUIDATION RISK card; without one it is -50%"
+        return self._explain_asset(seat, action.asset, "you have")
+
+    def _explain_bid(self, action: Bid) -> str:
+        if self.phase == WANT:
+            return f"EZ2: take a card at the minimum bid (bid {self.minimum_bid()}) or pass"
+        if action.amount > MAX_BID:
+            return f"the highest bid allowed is ${MAX_BID}M"
+        if action.amount not in BID_AMOUNTS:
+            return "bids go up in $5M steps to $100M, $10M steps to $200M, $25M steps to $500M"
+        if self.tie_bid:
+            return f"a re-bid must beat the tied ${self.tie_bid}M (or pass)"
+        return f"the minimum bid for the {self.lot_name(self.lots[0])} is ${self.minimum_bid()}M"
+
+    # --------------------------------------------------------------- observing
+
+    def _observe(self, seat: int | None) -> dict[str, JsonValue]:
+        """Everything in GOLDFIX is public (the DASHBOARD, face-up HOLD cards, revealed
+        lots) except the order of the decks' unknown parts and uncommitted decisions.
+
+        ``mines`` holds parallel lists in mine order (A to R): ``names``, board
+        ``squares``, the ``lease`` owner's seat (-1: the Bank), ``headgear`` built, and
+        ``drill_reports``, two per mine (mine m's are at 2m and 2m + 1)."""
+        gf = self.goldfix
+        prices = money.asset_prices(gf)
+        mines = self.board.mines
+        squares = self.board.squares
+        n = self.num_players
+        value = [0] * n
+        for m, owner in enumerate(self.lease_owner):
+            if owner >= 0:
+                value[owner] += prices.mine_lease + (prices.headgear if self.headgear[m] else 0)
+        for owner in self.report_owner:
+            if owner >= 0:
+                value[owner] += prices.drill_report
+        players: list[JsonValue] = []
+        for s in range(n):
+            where = self.position[s]
+            active = self.active[s]
+            worth = (
+                money.net_worth(
+                    self.cash[s], value[s], money.bullion_value(self.vault[s], gf), self.notes[s]
+                )
+                if active
+                else self.final_worth[s]
+            )
+            players.append(
+                {
+                    "seat": s,
+                    "name": self.seat_name(s),
+                    "cocopan": self.board.cocopans[s],
+                    "active": active,
+                    "cash": self.cash[s],
+                    "notes": self.notes[s],
+                    "bullion": self.vault[s],
+                    "position": where,
+                    "square": squares[where].name if where >= 0 else None,
+                    "circuits": self.circuits[s],
+                    "net_worth": worth,
+                    "holds": [self.cards[c].id for c in self.holds[s]],
+                }
+            )
+        view: dict[str, JsonValue] = {
+            "goldfix": gf,
+            "tax": self.tax,
+            "prices": {
+                "mine_lease": prices.mine_lease,
+                "headgear": prices.headgear,
+                "drill_report": prices.drill_report,
+            },
+            "interest_per_note": money.interest_per_note(self.interest_percent()),
+            "winner_cash": self.options.winner,
+            "circuit_limit": self.options.circuit_limit,
+            "turn": self.turn,
+            "phase": self.phase,
+            "dice": list(self.dice) if self.dice else None,
+            "players": players,
+            "mines": {
+                "names": list(mines),
+                "squares": list(self.board.mine_squares),
+                "lease": list(self.lease_owner),
+                "headgear": list(self.headgear),
+                "drill_reports": list(self.report_owner),
+            },
+            "board": list(self.square_names),
+            "decks": {
+                "mine_leases": len(self.lease_deck),
+                "drill_reports": len(self.report_deck),
+                "risk": len(self.risk_deck),
+                "mine_leases_bottom": [mines[c] for c in self.lease_deck.known_bottom()],
+                "drill_reports_bottom": [mines[c // 2] for c in self.report_deck.known_bottom()],
+                "risk_bottom": [self.cards[c].id for c in self.risk_deck.known_bottom()],
+            },
+            "decision": self._decision_view(),
+            "winner": self.winner if self.winner >= 0 else None,
+            "end": self.end_reason,
+        }
+        if self.options.timed_auctions:
+            view["auction_timer"] = self.options.auction_timer
+        return view
+
+    def _decision_view(self) -> dict[str, JsonValue] | None:
+        phase = self.phase
+        view: dict[str, JsonValue] = {"kind": phase, "text": self.describe_decision()}
+        if phase == PRE_ROLL:
+            view.update(step=self.step, offers_left=self.offers_left)
+        elif phase == NEGOTIATE:
+            view["with"] = self.trade_with
+        elif phase == RESPOND and isinstance(self.offer, Offer):
+            seller, buyer, price = self.trade_terms(self.offer)
+            view.update(
+                seller=seller,
+                buyer=buyer,
+                asset=self.offer.asset,
+                price=price,
+                percent=self.offer.percent,
+            )
+        elif phase == LOAN:
+            view["amount"] = self.loan_cash
+        elif phase in (BID, WANT):
+            view.update(
+                asset=self.auction_kind,
+                broker=self.auction_broker,
+                minimum_bid=self.minimum_bid(),
+                lots=[self.lot_name(c) for c in self.lots],
+                tie_bid=self.tie_bid,
+                tied=list(self.tied),
+            )
+        elif phase in (COMMISSION, SELL):
+            view.update(
+                broker=self.market_broker,
+                source=self.market_source,
+                rates=list(self.market_rates),
+                rate=self.market_rate if phase == SELL else None,
+                drop=self.market_drop,
+            )
+        elif phase == ANSWER:
+            card = self.cards[self.card]
+            view.update(card=card.id, title=card.title, question=card.question)
+        elif phase == NOMINATE:
+            view["in_play"] = [
+                self.board.mines[m] for m in self.mines_in_play(self.takeover_bidder)
+            ]
+            view["bidder"] = self.takeover_bidder
+        elif phase == COUNTER:
+            view.update(
+                bidder=self.takeover_bidder,
+                mine=self.board.mines[self.takeover_mine],
+                red=self.takeover_red,
+            )
+        elif phase in (IDLE, OVER):
+            return None
+        return view

@@ -1,0 +1,591 @@
+"""Gold am Yukon (Reinhold Wittig, Amigo 1991): the rules.
+
+Each player leads a team of 12 gold-diggers, a caterpillar of stones that crawls round the
+rings of spaces circling the claims.  A team that surrounds a claim stakes it by leaving a
+gold-digger on it; the most nuggets staked wins.  Sources, in order of authority: the rules
+translation in ``rules/gold-am-yukon.txt``, issue 7 and COMPONENTS.md; every ambiguity and
+the choice made is in docs/yukon.md.
+
+A turn, for the player whose turn it is:
+
+* the die is thrown at the start of the turn, each 1 giving one more throw, added (chance);
+* while stones are still off the board, each pip brings one on next to an end of the team;
+* once all 12 are on, each pip moves the stone at one end of the team to a free space ahead
+  of the other end.  The first move of the turn fixes the direction (which end leads), kept
+  for the whole turn; meeting an opposing team turns the team back, once;
+* a team surrounding a claim may stake it for one pip, which ends the turn.
+
+Where only one thing is possible the rules do it at once (and log it): a player is asked only
+when there is a real choice, so random and searching agents never spend a move on a forced
+step.  Staking is always a choice (stake or move on, stake or pass).
+"""
+
+from __future__ import annotations
+
+from motherlode.engine import Action, State
+from motherlode.engine.actions import JsonValue
+from motherlode.games.yukon.actions import ActionTable, Enter, Move, Pass, Place, Stake, actions_for
+from motherlode.games.yukon.board import Board
+from motherlode.games.yukon.options import YukonOptions
+
+STONES = 12
+"""Gold-diggers per team ("Preparation")."""
+
+SIX = 6
+"""The claim for 6 nuggets: whoever stakes it first takes no further turns."""
+
+FREE = -1
+"""Owner of an empty space or of an unstaked claim."""
+
+PLACING, PLAYING, OVER = "placing", "playing", "over"
+"""Phases: start spaces being chosen, turns being played, the game ended."""
+
+ENTERS, MOVES = "enters", "moves"
+"""Kinds of steps gathered into one line of the log."""
+
+WALLED_IN_TURNS = 5
+"""A team that could do nothing at all on this many of its turns in a row is walled in: it
+no longer counts as able to move for Game End ("only one player can still move")."""
+
+
+class YukonState(State):
+    """The whole game: the teams on the board, the staked claims, the turn in progress."""
+
+    options: YukonOptions
+    board: Board
+    table: ActionTable
+
+    # ----------------------------------------------------------------- setup
+
+    def _setup(self) -> None:
+        """Preparation: 12 stones per colour off the board; the youngest (seat 0) places first."""
+        board = self.board = self.options.load_board()
+        self.table = actions_for(board)
+        n = self.num_players
+        self.owner: list[int] = [FREE] * board.num_spaces
+        """Per space: the seat whose gold-digger stands there, or FREE."""
+        self.chains: list[list[int]] = [[] for _ in range(n)]
+        """Per seat: the team on the board, from one end to the other."""
+        self.heading: list[bool] = [True] * n
+        """Per seat: True if the last stone of the chain leads (the team's direction of
+        motion, from its latest move or entry), False if the first one does."""
+        self.waiting: list[int] = [STONES] * n
+        self.claim_owner: list[int] = [FREE] * len(board.claims)
+        self.staked: list[list[int]] = [[] for _ in range(n)]
+        self.nuggets: list[int] = [0] * n
+        self.guards: list[int] = [0] * n
+        self.retired: list[bool] = [False] * n
+        self.active: list[bool] = [True] * n
+        """Per seat: the team still has gold-diggers to move (not retired, not all staked)."""
+        self.phase = PLACING
+        self.mover = 0
+        self.throws: tuple[int, ...] = ()
+        self.pips = 0
+        self.steered = False
+        """Whether the direction of this turn is fixed (by its first move)."""
+        self.turned_back = False
+        self.acted = False
+        self.came_from = FREE
+        """The space a lone gold-digger left on its last move this turn (it may not go back)."""
+        self.walled: list[int] = [0] * n
+        """Per seat: its turns in a row on which it could do nothing at all."""
+        self.rounds_without_stake = 0
+        self.end_reason = ""
+        self._asked: tuple[int, ...] = ()
+        self._options: list[Action] = []
+        self._story: list[str] = []
+        self._crawl: list[int] = []
+        self._crawl_kind = MOVES
+        if self.logging:
+            self.log(
+                f"Gold am Yukon, board: {board.name} ({len(board.claims)} claims, "
+                f"{board.total_nuggets} nuggets, {len(board.start_spaces)} start spaces)"
+            )
+        self._advance()
+
+    # -------------------------------------------------------- the contract
+
+    def _to_act(self) -> tuple[int, ...]:
+        return self._asked
+
+    def _is_simultaneous(self) -> bool:
+        return False
+
+    def _legal(self, seat: int) -> list[Action]:
+        return list(self._options)
+
+    def _play(self, seat: int, action: Action) -> None:
+        space_at = self.board.space_at
+        if isinstance(action, Move):
+            self._move(seat, space_at[action.claim, action.hour])
+        elif isinstance(action, Enter):
+            self._enter(seat, space_at[action.claim, action.hour])
+        elif isinstance(action, Stake):
+            self._stake(seat, action.claim - 1)
+        elif isinstance(action, Pass):
+            self.acted = True
+            self._lose_pips("passes")
+        elif isinstance(action, Place):
+            self._place(seat, space_at[action.claim, action.hour])
+        self._advance()
+
+    def scores(self) -> tuple[float, ...]:
+        """The Winner: the nuggets of the claims each team staked."""
+        return tuple(float(n) for n in self.nuggets)
+
+    def clone(self) -> YukonState:
+        new = super().clone()
+        new.owner = self.owner.copy()
+        new.chains = [c.copy() for c in self.chains]
+        new.heading = self.heading.copy()
+        new.waiting = self.waiting.copy()
+        new.claim_owner = self.claim_owner.copy()
+        new.staked = [s.copy() for s in self.staked]
+        new.nuggets = self.nuggets.copy()
+        new.guards = self.guards.copy()
+        new.retired = self.retired.copy()
+        new.active = self.active.copy()
+        new.walled = self.walled.copy()
+        new._story = self._story.copy()
+        new._crawl = self._crawl.copy()
+        return new
+
+    # Nothing is hidden in Gold am Yukon but the future throws, which determinize() re-seeds;
+    # the base class's empty _redraw_hidden is exactly right.
+
+    def is_active(self, seat: int) -> bool:
+        """Whether the team still has gold-diggers to move (on the board or still to enter)."""
+        return self.active[seat]
+
+    def stakeable(self, seat: int) -> list[int]:
+        """How does one stake a claim: the unstaked claims (indices) the whole team surrounds.
+
+        All the team's gold-diggers must stand on the claim's ring.  Before the first claim
+        that is all 12 of them, which fill the ring: a complete, closed circle.
+        """
+        chain = self.chains[seat]
+        if self.waiting[seat] or not chain:
+            return []
+        out = []
+        board = self.board
+        last = chain[-1]
+        for c in board.rings_of[chain[0]]:
+            ring = board.ring_sets[c]
+            if last in ring and self.claim_owner[c] == FREE:
+                for s in chain:
+                    if s not in ring:
+                        break
+                else:
+                    out.append(c)
+        return out
+
+    # ------------------------------------------------------- turn sequence
+
+    def _advance(self) -> None:
+        """Play forced steps until a player has a real choice, or the game is over.
+
+        Forced steps work on space numbers directly; actions are built only for a choice.
+        """
+        table = self.table
+        while True:
+            phase = self.phase
+            if phase == PLAYING:
+                if self.pips == 0:
+                    self._end_turn()
+                    continue
+                seat = self.mover
+                chain = self.chains[seat]
+                if self.waiting[seat]:
+                    targets = self._free_at_ends(chain)
+                    if len(targets) == 1:
+                        self._enter(seat, targets[0])
+                    elif targets:
+                        enter = table.enter
+                        self._ask([enter[s] for s in targets])
+                        return
+                    else:
+                        self._lose_pips("cannot bring a gold-digger on")
+                    continue
+                targets = self._free_at_ends(chain) if not self.steered else self._ahead(chain)
+                claims = self.stakeable(seat)
+                if not claims:
+                    if len(targets) == 1:
+                        self._move(seat, targets[0])
+                    elif targets:
+                        move = table.move
+                        self._ask([move[s] for s in targets])
+                        return
+                    else:
+                        self._lose_pips("cannot move")
+                    continue
+                move, stake = table.move, table.stake
+                options: list[Action] = [move[s] for s in targets]
+                options.extend(stake[c] for c in claims)
+                if not targets:
+                    options.append(table.pass_)
+                self._ask(options)
+                return
+            if phase == PLACING:
+                place, owner = table.start_place, self.owner
+                starts = self.board.start_spaces
+                self._ask([place[k] for k, s in enumerate(starts) if owner[s] == FREE])
+                return
+            self._options = []
+            self._asked = ()
+            return
+
+    def _ask(self, options: list[Action]) -> None:
+        """A decision point: the player whose turn it is chooses among ``options``.
+
+        The turn's story so far is in the observation (``this_turn``); the log gets it as
+        one line when the turn ends.
+        """
+        self._options = options
+        self._asked = (self.mover,)
+
+    def _start_turn(self, seat: int) -> None:
+        """A turn begins with the throw: each 1 permits a further throw, the spots added."""
+        self.mover = seat
+        rng = self.rng.random
+        spots = int(rng() * 6) + 1
+        if spots == 1:
+            throws = [1]
+            while spots == 1:
+                spots = int(rng() * 6) + 1
+                throws.append(spots)
+            self.throws = tuple(throws)
+            self.pips = sum(throws)
+        else:
+            self.throws = (spots,)
+            self.pips = spots
+        self.steered = False
+        self.turned_back = False
+        self.acted = False
+        self.came_from = FREE
+        if self.logging:
+            text = " + ".join(map(str, self.throws))
+            if len(self.throws) > 1:
+                text += f" = {self.pips}"
+            self._story.append(f"throws {text}")
+
+    def _end_turn(self) -> None:
+        """After a turn: the game may end; else the next team still in the game plays."""
+        if self._story or self._crawl:
+            self._flush_story()
+        mover, walled, active = self.mover, self.walled, self.active
+        walled[mover] = 0 if self.acted else walled[mover] + 1
+        movable = [s for s in range(self.num_players) if active[s] and walled[s] < WALLED_IN_TURNS]
+        if len(movable) <= 1:
+            self._game_over(self._nobody_else_moves(movable))
+            return
+        n = self.num_players
+        seat = (mover + 1) % n
+        while not active[seat]:
+            seat = (seat + 1) % n
+        if seat <= mover:
+            self.rounds_without_stake += 1
+            if self.rounds_without_stake >= self.options.stalemate_rounds:
+                rounds = self.options.stalemate_rounds
+                self._game_over(f"no claim was staked in {rounds} rounds")
+                return
+        self._start_turn(seat)
+
+    def _nobody_else_moves(self, movable: list[int]) -> str:
+        """Game End: why at most one team can still move."""
+        walled = [s for s in range(self.num_players) if self.active[s] and s not in movable]
+        if movable:
+            reason = f"only {self.seat_name(movable[0])} can still move"
+        else:
+            reason = "no team can move any more"
+        if walled:
+            names = ", ".join(self.seat_name(s) for s in walled)
+            reason += f" ({names} walled in for {WALLED_IN_TURNS} turns)"
+        return reason
+
+    def _lose_pips(self, why: str) -> None:
+        """The rest of the turn's pips are lost (after staking, or when the team is stuck)."""
+        if self.logging and self.pips:
+            self._say(f"{why}: {_pips(self.pips)} lost")
+        self.pips = 0
+
+    def _game_over(self, reason: str) -> None:
+        """Game End: every claim staked, or only one player still has gold-diggers to move."""
+        self.phase = OVER
+        self.end_reason = reason
+        self.pips = 0
+        if self.logging:
+            result = ", ".join(
+                f"{self.seat_name(s)} {self.nuggets[s]}" for s in range(self.num_players)
+            )
+            self.log(f"The game ends: {reason}. Nuggets: {result}")
+
+    # ------------------------------------------------------------- choices
+
+    def _free_at_ends(self, chain: list[int]) -> list[int]:
+        """Free spaces next to either end of the team, in space order.
+
+        Entering: each pip brings a stone on there, so that no gap arises.  Moving: the first
+        move of a turn goes there, and the end it is next to leads for the rest of the turn.
+        """
+        owner = self.owner
+        nbrs = self.board.neighbours
+        targets = [s for s in nbrs[chain[-1]] if owner[s] == FREE]
+        if len(chain) > 1:
+            targets.extend(s for s in nbrs[chain[0]] if owner[s] == FREE and s not in targets)
+            targets.sort()
+        return targets
+
+    def _ahead(self, chain: list[int]) -> list[int]:
+        """Free spaces ahead of the leader; if none, Changing Direction may open the rear."""
+        owner = self.owner
+        nbrs = self.board.neighbours
+        leads_last = self.heading[self.mover]
+        head = chain[-1] if leads_last else chain[0]
+        came_from = self.came_from
+        targets = [s for s in nbrs[head] if owner[s] == FREE and s != came_from]
+        if not targets and self._blocked_by_opponent(head):
+            rear = chain[0] if leads_last else chain[-1]
+            targets = [s for s in nbrs[rear] if owner[s] == FREE]
+        return targets
+
+    def _blocked_by_opponent(self, head: int) -> bool:
+        """Changing Direction: the way ahead is closed and an opposing stone stands on it.
+
+        A team turns back only once a turn, and only for an opposing team.
+        """
+        if self.turned_back:
+            return False
+        seat = self.mover
+        return any(self.owner[s] not in (FREE, seat) for s in self.board.neighbours[head])
+
+    # ------------------------------------------------------------- actions
+
+    def _place(self, seat: int, space: int) -> None:
+        """Preparation: a stone on a free start space, the players following in turn."""
+        self.owner[space] = seat
+        self.chains[seat].append(space)
+        self.waiting[seat] -= 1
+        if self.logging:
+            self.log(
+                f"{self.seat_name(seat)} places a gold-digger on start space "
+                f"{self.board.labels[space]}"
+            )
+        if seat + 1 < self.num_players:
+            self.mover = seat + 1
+        else:
+            self.phase = PLAYING
+            self._start_turn(0)
+
+    def _enter(self, seat: int, space: int) -> None:
+        """Game Play: one stone onto the board for one pip, next to an end of the team.
+
+        The new stone's end becomes the front.  A space next to both ends (closing a loop)
+        joins the team after its last stone.
+        """
+        chain = self.chains[seat]
+        if space in self.board.neighbours[chain[-1]]:
+            chain.append(space)
+            self.heading[seat] = True
+        else:
+            chain.insert(0, space)
+            self.heading[seat] = False
+        self.owner[space] = seat
+        self.waiting[seat] -= 1
+        self.pips -= 1
+        self.acted = True
+        if self.logging:
+            self._note(ENTERS, space)
+
+    def _move(self, seat: int, space: int) -> None:
+        """How does a team move forwards: the stone at the rear goes ahead of the leader.
+
+        The first move of a turn picks the direction: the end it is next to leads (the team's
+        present heading if it is next to both).  Later in the turn a target next to the rear
+        is Changing Direction: the way ahead is held by an opposing team, so the rest of the
+        pips are used in the reverse direction.
+        """
+        chain = self.chains[seat]
+        leads_last = self.heading[seat]
+        if len(chain) == 1:
+            if self.steered and space == self.came_from:
+                self._turn_back(seat)
+            self.came_from = chain[0]
+        elif space not in self.board.neighbours[chain[-1] if leads_last else chain[0]]:
+            leads_last = self.heading[seat] = not leads_last
+            if self.steered:
+                self._turn_back(seat)
+        self.steered = True
+        if leads_last:
+            rear = chain.pop(0)
+            chain.append(space)
+        else:
+            rear = chain.pop()
+            chain.insert(0, space)
+        owner = self.owner
+        owner[rear] = FREE
+        owner[space] = seat
+        self.pips -= 1
+        self.acted = True
+        if self.logging:
+            self._note(MOVES, space)
+
+    def _turn_back(self, seat: int) -> None:
+        """Changing Direction: the rest of the pips are used in the reverse direction."""
+        self.turned_back = True
+        if self.logging:
+            chain = self.chains[seat]
+            old_head = chain[0] if self.heading[seat] else chain[-1]
+            self._say(f"meets an opposing team at {self.board.labels[old_head]} and turns back")
+
+    def _stake(self, seat: int, claim: int) -> None:
+        """How does one stake a claim: the last member guards it; the other pips are lost.
+
+        The player who first stakes the 6-nugget claim takes no further turns: the rest of
+        the team is placed to guard its claims.
+        """
+        chain = self.chains[seat]
+        rear = chain.pop(0) if self.heading[seat] else chain.pop()
+        self.owner[rear] = FREE
+        self.claim_owner[claim] = seat
+        self.staked[seat].append(claim)
+        self.rounds_without_stake = 0
+        nuggets = self.board.claims[claim].nuggets
+        self.nuggets[seat] += nuggets
+        self.pips -= 1
+        self.acted = True
+        if self.logging:
+            self.log(
+                f"{self.seat_name(seat)} stakes claim {claim + 1} ({nuggets} nuggets) with the "
+                f"gold-digger from {self.board.labels[rear]}",
+                seat=seat,
+                claim=claim + 1,
+                nuggets=nuggets,
+            )
+        if not chain:
+            self.active[seat] = False
+        if nuggets == SIX:
+            self.retired[seat] = True
+            self.active[seat] = False
+            self.guards[seat] = len(chain)
+            for s in chain:
+                self.owner[s] = FREE
+            chain.clear()
+            if self.logging:
+                self.log(
+                    f"{self.seat_name(seat)} staked the 6-nugget claim and takes no further "
+                    f"turns; {self.guards[seat]} gold-diggers go to guard its claims"
+                )
+        if FREE not in self.claim_owner:
+            self._game_over("every claim is staked")
+        else:
+            self._lose_pips("has staked a claim")
+
+    # ------------------------------------------------------------------- log
+
+    def log(
+        self,
+        text: str,
+        *,
+        to: int | frozenset[int] | None = None,
+        **data: JsonValue,
+    ) -> None:
+        """The engine's log, after the story of the turn so far (which comes first)."""
+        if self._story or self._crawl:
+            self._flush_story()
+        super().log(text, to=to, **data)
+
+    def _note(self, kind: str, space: int) -> None:
+        """Gather steps of one kind (entries or moves) into one phrase of the turn's story."""
+        if self._crawl and self._crawl_kind != kind:
+            self._close_crawl()
+        self._crawl_kind = kind
+        self._crawl.append(space)
+
+    def _say(self, phrase: str) -> None:
+        if self._crawl:
+            self._close_crawl()
+        self._story.append(phrase)
+
+    def _close_crawl(self) -> None:
+        self._story.append(self._crawl_phrase())
+        self._crawl = []
+
+    def _crawl_phrase(self) -> str:
+        path = ", ".join([self.board.labels[s] for s in self._crawl])
+        if self._crawl_kind == ENTERS:
+            return f"brings gold-diggers onto {path}"
+        return f"moves to {path}"
+
+    def _story_so_far(self) -> list[str]:
+        """The phrases of the turn in progress not yet in the log."""
+        return [*self._story, self._crawl_phrase()] if self._crawl else list(self._story)
+
+    def _flush_story(self) -> None:
+        """One line of the log for what the player whose turn it is did since the last line."""
+        story = self._story_so_far()
+        self._story = []
+        self._crawl = []
+        super().log(f"{self.seat_name(self.mover)} {', '.join(story)}")
+
+    # --------------------------------------------------------- what players see
+
+    def _observe(self, seat: int | None) -> dict[str, JsonValue]:
+        """Everything on the table: Gold am Yukon hides nothing but the future throws.
+
+        Spaces are ``"claim:hour"`` labels; ``claims`` rows are [number, q, r, nuggets,
+        owner seat or None]; ``this_turn`` is the turn's story not yet in the log (kept only
+        while the state logs).
+        """
+        board = self.board
+        labels = board.labels
+        teams: list[JsonValue] = []
+        for s in range(self.num_players):
+            chain = self.chains[s]
+            front = (chain[-1] if self.heading[s] else chain[0]) if chain else None
+            teams.append(
+                {
+                    "chain": [labels[x] for x in chain],
+                    "front": None if front is None else labels[front],
+                    "waiting": self.waiting[s],
+                    "claims": [c + 1 for c in self.staked[s]],
+                    "nuggets": self.nuggets[s],
+                    "guards": self.guards[s],
+                    "retired": self.retired[s],
+                    "active": self.is_active(s),
+                    "walled": self.walled[s],
+                }
+            )
+        return {
+            "board": board.name,
+            "phase": self.phase,
+            "turn": None if self.phase == OVER else self.mover,
+            "throws": list(self.throws),
+            "pips": self.pips,
+            "steered": self.steered,
+            "turned_back": self.turned_back,
+            "claims": [
+                [c.number, c.q, c.r, c.nuggets, None if o == FREE else o]
+                for c, o in zip(board.claims, self.claim_owner, strict=True)
+            ],
+            "teams": teams,
+            "start_spaces": (
+                [labels[s] for s in board.start_spaces] if self.phase == PLACING else []
+            ),
+            "this_turn": self._story_so_far() if self.phase == PLAYING else [],
+            "rounds_without_stake": self.rounds_without_stake,
+            "end_reason": self.end_reason or None,
+        }
+
+    # --------------------------------------------------------- illegal actions
+
+    def _illegal_reason(self, seat: int, action: Action) -> str | None:
+        """Why an action is not allowed now, in the rulebook's terms (None: it is legal)."""
+        if action in self._options:
+            return None
+        from motherlode.games.yukon.explain import why_not
+
+        return why_not(self, seat, action)
+
+
+def _pips(pips: int) -> str:
+    return "1 pip" if pips == 1 else f"{pips} pips"

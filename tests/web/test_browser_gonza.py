@@ -216,7 +216,8 @@ def test_play_gonza_by_clicking_the_board(browser: Any, server: str) -> None:
     # the bots answer: both play their turns and it is our turn again
     wait_my_turn(page)
     log = log_text(page)
-    assert "Player 2 rolls" in log and "Player 3 rolls" in log
+    names = fetch_view(page, server, table, token)["names"]
+    assert f"{names[1]} rolls" in log and f"{names[2]} rolls" in log, "the log uses seat names"
     view = fetch_view(page, server, table, token)
     check_board_matches(page, view)
 
@@ -257,7 +258,7 @@ def test_minister_ai_acts_and_a_person_decides_its_ties(browser: Any, server: st
     view = fetch_view(page, server, table, token)
     obs = view["observation"]
     assert obs["phase"] == "decide" and obs["decision"]["for"] == 1
-    assert "Player 2 (Minister AI) rolls" in log_text(page)
+    assert f"{view['names'][1]} (Minister AI) rolls" in log_text(page)
     assert page.locator("[data-player='1'] [data-chip='ai']").count() == 1
     choices = obs["decision"]["choices"]
     targets = page.locator("[data-corp].gz-target")
@@ -295,8 +296,9 @@ def test_minister_ai_acts_and_a_person_decides_its_ties(browser: Any, server: st
         if end.count():
             end.click()
     # the Minister AI takes its next turn
+    ai_rolls = f"{view['names'][1]} (Minister AI) rolls"
     page.wait_for_function(
-        "document.querySelector('#log').innerText.split('Player 2 (Minister AI) rolls').length > 2",
+        f"document.querySelector('#log').innerText.split({ai_rolls!r}).length > 2",
         timeout=15000,
     )
     # a person seated at a Minister AI seat runs its turn with one button on the board

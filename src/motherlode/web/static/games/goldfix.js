@@ -1,0 +1,607 @@
+// GOLDFIX: the table drawn as SVG from the seat's observation only.
+//
+// The 40-square board is a ring (clockwise from the BANK at the top left): every square
+// with its kind, the 18 mines A-R with their names, the lease owner's colour, headgear
+// built, and the cocopans standing there.  Inside the ring: the GOLDFIX ladder joined with
+// the price table (minimum bids and the headgear price, the current row marked), the tax
+// table (HIGH / LOW), the dice, the decks and the decision being asked (the auction lot and
+// who has decided, the bullion market's broker and commission).  Below: each player's books.
+// Laptop widths draw an 11 x 11 ring; phone widths a 6 x 16 ring, so squares stay readable.
+//
+// Controls: click a highlighted square to move there (one die or the sum), click one's own
+// mine to build its headgear, click a highlighted mine to nominate it at the MERCHANT BANK,
+// click a percentage chip in the market panel to sell or set the commission.  Under the
+// prompt (ui.controls): the sealed-bid form (legal amounts only, pass), the pre-roll steps
+// (roll, repay, trade, liquidate, HOLD cards, flash sale), trade offers and every yes / no
+// question.  Each control sends the matching entry of ui.legal.
+(function () {
+  "use strict";
+  const M = window.Motherlode;
+  const S = M.svg;
+  const E = M.el;
+
+  const INK = "#2b2112";
+  const MUTED = "#6b6257";
+  const FELT = "#1f3b2c";
+  const PAPER = "#fbf6e8";
+  const GOLD = "#e2b53b";
+  const HILITE = "#ffd23f";
+  const FONT = "'DejaVu Sans', Verdana, system-ui, sans-serif";
+  const LADDER = [2000, 1900, 1800, 1700, 1600, 1500, 1400, 1300, 1200, 1100, 1000];
+  const TAX_RATES = [["HIGH", 10], ["LOW", 5]];
+
+  const KIND = {
+    "BANK": { fill: "#f3d36b", label: ["BANK", "start"] },
+    "GOLDFIX +$100": { fill: "#fff0b3", label: ["GOLDFIX", "+$100"] },
+    "MINE LEASE AUCTION": { fill: "#e6d3b3", label: ["MINE LEASE", "AUCTION"] },
+    "DRILL REPORT AUCTION": { fill: "#d9e4ef", label: ["DRILL", "REPORT", "AUCTION"] },
+    "RISK": { fill: "#f6c9b5", label: ["RISK"] },
+    "BULLION TAX": { fill: "#e7d6e6", label: ["BULLION", "TAX"] },
+    "BULLION MARKET": { fill: "#cfe8cf", label: ["BULLION", "MARKET"] },
+    "TAX BUDGET DAY": { fill: "#e7d6e6", label: ["TAX", "BUDGET", "DAY"] },
+    "GOLDFIX CORNER": { fill: "#f7e08a", label: ["GOLDFIX", "CORNER", "25% −$200"] },
+    "MERCHANT BANK": { fill: "#d8d0ef", label: ["MERCHANT", "BANK"] },
+    "CORPORATION TAX": { fill: "#e7d6e6", label: ["CORP.", "TAX"] },
+  };
+
+  const money = (n) => `${n < 0 ? "−" : ""}$${Math.abs(n).toLocaleString("en-US")}M`;
+  const dollars = (n) => `$${n.toLocaleString("en-US")}`;
+  const letter = (m) => String.fromCharCode(65 + m);
+  const bullionValue = (koz, gf) => Math.round((koz * gf) / 1000);
+
+  let styled = false;
+  function ensureStyle() {
+    if (styled) return;
+    styled = true;
+    document.head.append(E("style", { id: "goldfix-style" }, `
+      .gf-root { width: 100%; }
+      .gf-root svg { display: block; width: 100%; height: auto; user-select: none; }
+      .gf-click { cursor: pointer; }
+      .gf-click:hover { filter: brightness(1.08); }
+      .gf-pulse { animation: gf-pulse 1.3s ease-in-out infinite; }
+      @keyframes gf-pulse { 0%, 100% { stroke-opacity: 1; } 50% { stroke-opacity: .35; } }
+      .gf-controls { display: flex; flex-direction: column; gap: .45rem; margin-bottom: .7rem; }
+      .gf-controls .gf-row { display: flex; flex-wrap: wrap; gap: .35rem; align-items: center; }
+      .gf-controls .gf-note { font-size: .85rem; color: #6b6257; }
+      .gf-controls select { min-width: 6rem; }
+      .gf-controls .gf-title { font-size: .8rem; text-transform: uppercase; color: #6b6257; }
+    `));
+  }
+
+  // ------------------------------------------------------------------ ring geometry
+  function ringCells(cols, rows) {
+    const cells = [];
+    for (let x = 0; x < cols; x++) cells.push([x, 0]);
+    for (let y = 1; y < rows; y++) cells.push([cols - 1, y]);
+    for (let x = cols - 2; x >= 0; x--) cells.push([x, rows - 1]);
+    for (let y = rows - 2; y >= 1; y--) cells.push([0, y]);
+    return cells;
+  }
+
+  function text(x, y, str, size, attrs) {
+    return S("text", Object.assign({ x, y, "font-size": size, "font-family": FONT, fill: INK,
+      "text-anchor": "middle", "dominant-baseline": "middle" }, attrs || {}), str);
+  }
+
+  // --------------------------------------------------------------------- the squares
+  function drawSquare(ctx, index, x, y, w, h) {
+    const { obs, fs } = ctx;
+    const name = obs.board[index];
+    const mine = ctx.mineAt[index];
+    const g = S("g", { class: "gf-square", "data-square": index, "data-name": name });
+    const kind = KIND[name];
+    g.append(S("rect", { x, y, width: w, height: h, fill: kind ? kind.fill : "#f4ecd6",
+      stroke: "#5c4a2a", "stroke-width": 1.2 }));
+    if (mine !== undefined) {
+      const owner = obs.mines.lease[mine];
+      const band = h * 0.3;
+      g.setAttribute("class", "gf-square gf-mine");
+      g.setAttribute("data-mine", obs.mines.names[mine]);
+      g.setAttribute("data-owner", owner);
+      g.append(S("rect", { x: x + 1, y: y + 1, width: w - 2, height: band,
+        fill: owner >= 0 ? M.colour(owner) : "#d7cdb6" }));
+      g.append(text(x + 12 * fs, y + band / 2 + 1, letter(mine), 15 * fs,
+        { "font-weight": 700, fill: owner >= 0 ? "#fff" : INK }));
+      if (obs.mines.headgear[mine]) g.append(headgearIcon(x + w - 14 * fs, y + band / 2, fs, owner));
+      g.append(text(x + w / 2, y + band + 13 * fs, obs.mines.names[mine], 12.5 * fs,
+        { "font-weight": 600 }));
+      const reports = [obs.mines.drill_reports[2 * mine], obs.mines.drill_reports[2 * mine + 1]];
+      reports.forEach((r, i) => {
+        if (r >= 0) g.append(S("rect", { class: "gf-dr", "data-owner": r,
+          x: x + w - (10 + 9 * i) * fs, y: y + band + 3, width: 7 * fs, height: 9 * fs,
+          fill: M.colour(r), stroke: "#fff", "stroke-width": 0.8 }));
+      });
+    } else if (kind) {
+      const lines = kind.label;
+      const longest = Math.max(...lines.map((l) => l.length));
+      const size = Math.min((lines.length > 2 ? 10.5 : 11.5) * fs, (w - 8) / (longest * 0.68));
+      lines.forEach((line, i) => g.append(text(x + w / 2, y + 13 * fs + i * size * 1.15, line,
+        i === 2 && name === "GOLDFIX CORNER" ? size * 0.85 : size, { "font-weight": 700 })));
+    } else {
+      g.append(text(x + w / 2, y + 14 * fs, name, 11 * fs, { "font-weight": 700 }));
+    }
+    g.append(text(x + 6 * fs, y + h - 7 * fs, String(index), 9 * fs,
+      { fill: MUTED, "text-anchor": "start" }));
+    // cocopans
+    const here = obs.players.filter((p) => p.active && p.position === index);
+    const r = Math.min(w / 8.5, 11 * fs);
+    here.forEach((p, i) => {
+      const per = 3;
+      const cx = x + w / 2 + ((i % per) - (Math.min(here.length, per) - 1) / 2) * (2.15 * r);
+      const cy = y + h - r - 4 - Math.floor(i / per) * (2.1 * r) - (here.length > per ? 0 : 2);
+      const ring = p.seat === ctx.view.seat ? { stroke: HILITE, "stroke-width": 3 } :
+        { stroke: "#fff", "stroke-width": 1.5 };
+      g.append(S("g", { class: "gf-cocopan", "data-seat": p.seat },
+        S("circle", Object.assign({ cx, cy, r, fill: M.colour(p.seat) }, ring)),
+        text(cx, cy + 1, String(p.seat + 1), r * 1.1, { fill: "#fff", "font-weight": 700 })));
+    });
+    return g;
+  }
+
+  function headgearIcon(cx, cy, fs, owner) {
+    const s = 8 * fs;
+    const colour = owner >= 0 ? "#fff" : INK;
+    return S("g", { class: "gf-headgear" },
+      S("path", { d: `M${cx - s} ${cy + s} L${cx} ${cy - s} L${cx + s} ${cy + s} M${cx - s * 0.55} ${cy + s * 0.1} L${cx + s * 0.55} ${cy + s * 0.1}`,
+        stroke: colour, "stroke-width": 2, fill: "none" }),
+      S("circle", { cx, cy: cy - s + 2, r: 2.6, fill: colour }));
+  }
+
+  // Overlays on squares for the legal actions that are played on the board.
+  function overlay(ctx, g, index, x, y, w, h, label, item, cls) {
+    const badge = S("g", { class: `gf-click ${cls}`, "data-square": index,
+      onclick: () => ctx.ui.act(item.action) },
+      S("rect", { x: x + 2, y: y + 2, width: w - 4, height: h - 4, fill: "rgba(255,210,63,.28)",
+        stroke: HILITE, "stroke-width": 5, class: "gf-pulse", rx: 4 }),
+      S("rect", { x: x + w / 2 - 30 * ctx.fs, y: y + h * 0.62 - 9 * ctx.fs, width: 60 * ctx.fs,
+        height: 18 * ctx.fs, rx: 9 * ctx.fs, fill: INK }),
+      text(x + w / 2, y + h * 0.62 + 1, label, 11 * ctx.fs, { fill: HILITE, "font-weight": 700 }),
+      S("title", {}, item.text));
+    g.append(badge);
+  }
+
+  // ----------------------------------------------------------- ladder + price table
+  function priceTable(ctx, x, y, w) {
+    const { obs, pf: fs } = ctx;
+    const rowH = 22 * fs;
+    const cols = [["GOLDFIX", 0.28], ["LEASE", 0.24], ["H'GEAR", 0.25], ["DRILL", 0.23]];
+    const g = S("g", { class: "gf-ladder" });
+    g.append(text(x, y + 10 * fs, ctx.phone ? "LADDER & PRICES ($M)" : "GOLDFIX LADDER & PRICE TABLE ($M)", 13 * fs,
+      { "text-anchor": "start", "font-weight": 700, fill: "#f6e7b8" }));
+    let cx = x;
+    const top = y + 26 * fs;
+    cols.forEach(([label, f]) => {
+      g.append(text(cx + (w * f) / 2, top + 8 * fs, label, 10 * fs, { fill: "#d8cfae", "font-weight": 700 }));
+      cx += w * f;
+    });
+    LADDER.forEach((gf, i) => {
+      const ry = top + 18 * fs + i * rowH;
+      const current = gf === obs.goldfix;
+      const row = S("g", { class: `gf-rung${current ? " current" : ""}`, "data-goldfix": gf });
+      row.append(S("rect", { x, y: ry, width: w, height: rowH - 2, rx: 3,
+        fill: current ? GOLD : i % 2 ? "#2b4a39" : "#325541",
+        stroke: current ? "#fff3c4" : "none", "stroke-width": 2 }));
+      const steps = (gf - 1000) / 100;
+      const cells = [dollars(gf), 25 + 5 * steps, 250 + 50 * steps, 10 + 5 * steps];
+      let px = x;
+      cells.forEach((c, k) => {
+        row.append(text(px + (w * cols[k][1]) / 2, ry + rowH / 2, String(c), 12 * fs,
+          { fill: current ? INK : "#f3ecd8", "font-weight": current || k === 0 ? 700 : 400 }));
+        px += w * cols[k][1];
+      });
+      if (current) row.append(text(x - 4, ry + rowH / 2, "▶", 14 * fs,
+        { fill: HILITE, "text-anchor": "end" }));
+      g.append(row);
+    });
+    g.append(text(x, top + 26 * fs + LADDER.length * rowH, ctx.phone ? "LEASE, DRILL: min bids · H'GEAR: price" : "LEASE and DRILL: minimum bids · H'GEAR: headgear price", 10 * fs,
+      { "text-anchor": "start", fill: "#d8cfae" }));
+    return { node: g, h: 36 * fs + 18 * fs + LADDER.length * rowH };
+  }
+
+  function taxTable(ctx, x, y, w) {
+    const { obs, pf: fs } = ctx;
+    const g = S("g", { class: "gf-taxes" });
+    g.append(text(x, y + 10 * fs, "TAX RATE", 13 * fs, { "text-anchor": "start", "font-weight": 700, fill: "#f6e7b8" }));
+    const bw = (w - 6) / 2;
+    TAX_RATES.forEach(([name, pct], i) => {
+      const current = obs.tax === name;
+      const bx = x + i * (bw + 6);
+      g.append(S("g", { class: `gf-tax${current ? " current" : ""}`, "data-tax": name },
+        S("rect", { x: bx, y: y + 22 * fs, width: bw, height: 34 * fs, rx: 5,
+          fill: current ? (name === "HIGH" ? "#c0392b" : GOLD) : "#2b4a39",
+          stroke: current ? "#fff3c4" : "#4c6b58", "stroke-width": 2 }),
+        text(bx + bw / 2, y + 39 * fs, `${name} ${pct}%`, 13 * fs,
+          { fill: current ? "#fff" : "#cfd8c9", "font-weight": 700 })));
+    });
+    g.append(text(x, y + 70 * fs, `Loan interest ${money(obs.interest_per_note)} per note`, 11 * fs,
+      { "text-anchor": "start", fill: "#d8cfae" }));
+    return { node: g, h: 80 * fs };
+  }
+
+  function die(x, y, s, value, cls) {
+    const g = S("g", { class: cls || "gf-die", "data-value": value });
+    g.append(S("rect", { x, y, width: s, height: s, rx: s * 0.18, fill: "#fffdf5", stroke: INK, "stroke-width": 1.5 }));
+    const p = { 1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]],
+      4: [[0, 0], [2, 0], [0, 2], [2, 2]], 5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]],
+      6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]] }[value] || [];
+    for (const [i, j] of p) g.append(S("circle", { cx: x + s * (0.25 + 0.25 * i), cy: y + s * (0.25 + 0.25 * j), r: s * 0.09, fill: INK }));
+    return g;
+  }
+
+  function diceBox(ctx, x, y, w) {
+    const { obs, pf: fs } = ctx;
+    const g = S("g", { class: "gf-dice" });
+    g.append(text(x, y + 10 * fs, "DICE", 13 * fs, { "text-anchor": "start", "font-weight": 700, fill: "#f6e7b8" }));
+    const s = 40 * fs;
+    if (obs.dice) {
+      obs.dice.forEach((v, i) => g.append(die(x + i * (s + 10), y + 22 * fs, s, v)));
+      g.append(text(x + 2 * s + 24, y + 22 * fs + s / 2, `= ${obs.dice[0] + obs.dice[1]}`, 15 * fs,
+        { "text-anchor": "start", fill: "#fff", "font-weight": 700 }));
+    } else {
+      g.append(text(x, y + 22 * fs + s / 2, "not rolled yet", 12 * fs, { "text-anchor": "start", fill: "#cfd8c9" }));
+    }
+    const d = obs.decks;
+    g.append(text(x, y + 34 * fs + s, `Decks: leases ${d.mine_leases} · reports ${d.drill_reports} · RISK ${d.risk}`,
+      10.5 * fs, { "text-anchor": "start", fill: "#d8cfae" }));
+    const target = `WINNER: ${money(obs.winner_cash)} cash, no notes` +
+      (obs.circuit_limit ? ` · limit ${obs.circuit_limit} circuits` : "");
+    g.append(text(x, y + 50 * fs + s, target, 10.5 * fs, { "text-anchor": "start", fill: "#d8cfae" }));
+    return { node: g, h: 58 * fs + s };
+  }
+
+  // Wrap a string into lines of at most `chars` characters.
+  function wrap(str, chars) {
+    const words = String(str).split(/\s+/);
+    const lines = [];
+    let line = "";
+    for (const word of words) {
+      if (line && (line + " " + word).length > chars) { lines.push(line); line = word; } else line = line ? `${line} ${word}` : word;
+    }
+    if (line) lines.push(line);
+    return lines;
+  }
+
+  function chip(ctx, x, y, w, h, label, item, cls) {
+    const fs = ctx.pf;
+    return S("g", { class: `gf-click gf-chip ${cls || ""}`, "data-label": label,
+      onclick: () => ctx.ui.act(item.action) },
+      S("rect", { x, y, width: w, height: h, rx: h / 2, fill: HILITE, stroke: "#8a6a10", "stroke-width": 1.5 }),
+      text(x + w / 2, y + h / 2 + 1, label, 12.5 * fs, { "font-weight": 700 }),
+      S("title", {}, item.text));
+  }
+
+  // The decision panel: what is being asked, the lot or market, who has decided.
+  function decisionPanel(ctx, x, y, w) {
+    const { obs, view, pf: fs } = ctx;
+    const d = obs.decision;
+    const g = S("g", { class: "gf-decision", "data-kind": d ? d.kind : "none" });
+    const lines = [];
+    let cy = y;
+    const line = (str, opts) => {
+      const size = (opts && opts.size) || 12 * fs;
+      for (const part of wrap(str, Math.floor(w / (size * 0.6)))) {
+        g.append(text(x + 12, cy + size * 0.8, part, size, Object.assign({ "text-anchor": "start" }, (opts && opts.attrs) || {})));
+        cy += size * 1.3;
+      }
+    };
+    const bg = S("rect", { x, y, width: w, height: 10, rx: 8, fill: PAPER, stroke: GOLD, "stroke-width": 2 });
+    g.append(bg);
+    cy += 10;
+    if (!d) {
+      line(obs.over ? "The game is over" : "", { size: 14 * fs, attrs: { "font-weight": 700 } });
+      if (obs.end) line(obs.end);
+    } else {
+      const turn = obs.players[obs.turn];
+      line(`${view.names[obs.turn] || turn.name}'s turn · ${d.kind.toUpperCase()}`, { size: 11 * fs, attrs: { fill: MUTED, "font-weight": 700 } });
+      line(d.text, { size: 13.5 * fs, attrs: { "font-weight": 700 } });
+      if (d.kind === "bid" || d.kind === "want") {
+        line(`Lot: ${d.lots[0]}   ·   minimum bid ${money(d.minimum_bid)}` +
+          (d.tie_bid ? `   ·   re-bid above ${money(d.tie_bid)}` : ""), { size: 13 * fs, attrs: { class: "gf-lot" } });
+        if (d.lots.length > 1) line(`Still to come: ${d.lots.slice(1).join(", ")}`, { size: 11 * fs, attrs: { fill: MUTED } });
+        if (d.broker !== null && d.broker !== undefined && d.broker >= 0) line(`Broker: ${view.names[d.broker]} (auction commission)`, { size: 11 * fs, attrs: { fill: MUTED } });
+        line("Bids are sealed until everyone has decided.", { size: 11 * fs, attrs: { fill: MUTED } });
+      } else if (d.kind === "commission" || d.kind === "sell") {
+        line(`Broker: ${d.broker >= 0 ? view.names[d.broker] : "the Bank"} · GOLDFIX falls ${dollars(d.drop)} if any bullion is sold`, { size: 12 * fs });
+        if (d.rate !== null && d.rate !== undefined) line(`Commission ${d.rate}% · GOLDFIX ${dollars(obs.goldfix)}/oz`, { size: 13 * fs, attrs: { "font-weight": 700 } });
+      } else if (d.kind === "respond") {
+        line(`${view.names[d.seller]} sells ${d.asset} to ${view.names[d.buyer]} for ${money(d.price)} (${d.percent}% of valuation)`, { size: 13 * fs, attrs: { "font-weight": 700 } });
+      } else if (d.kind === "answer") {
+        line(`${d.title}: ${d.question}`, { size: 13 * fs, attrs: { "font-weight": 700 } });
+      } else if (d.kind === "counter") {
+        line(`Takeover of ${d.mine} by ${view.names[d.bidder]} · red die ${d.red}`, { size: 13 * fs });
+      } else if (d.kind === "loan") {
+        line(`Loan on offer: ${money(d.amount)} (one $250M note)`, { size: 13 * fs });
+      } else if (d.kind === "pre-roll" && d.offers_left !== undefined) {
+        line(`Step ${d.step} of the turn · trade offers left ${d.offers_left}`, { size: 11 * fs, attrs: { fill: MUTED } });
+      }
+      // who has decided (simultaneous decisions): never what
+      if (obs.simultaneous) {
+        const asked = new Set([...(obs.pending || []), ...(obs.committed || [])]);
+        let px = x + 12;
+        cy += 4;
+        const ch = 22 * fs;
+        for (const s of [...asked].sort((a, b) => a - b)) {
+          const done = (obs.committed || []).includes(s);
+          const label = `${view.names[s]} ${done ? "✓ decided" : "… deciding"}`;
+          const cw = label.length * 7.2 * fs + 16;
+          if (px + cw > x + w - 8) { px = x + 12; cy += ch + 6; }
+          g.append(S("g", { class: "gf-decided", "data-seat": s, "data-state": done ? "decided" : "deciding" },
+            S("rect", { x: px, y: cy, width: cw, height: ch, rx: ch / 2, fill: done ? "#e4f3e5" : "#fff2c2",
+              stroke: M.colour(s), "stroke-width": 2 }),
+            text(px + cw / 2, cy + ch / 2 + 1, label, 11.5 * fs)));
+          px += cw + 6;
+        }
+        cy += ch + 8;
+      }
+      // percentage chips on the board: the market's sale and the broker's commission
+      const sells = ctx.ui.find((a) => a.type === "sell" || a.type === "commission");
+      if (sells.length) {
+        const type = sells[0].action.type;
+        line(type === "sell" ? "Sell from your vault:" : "Set the broker's commission:", { size: 12 * fs, attrs: { "font-weight": 700 } });
+        let px = x + 12;
+        const cw = 62 * fs;
+        const ch = 28 * fs;
+        for (const item of sells) {
+          const pct = item.action.percent;
+          if (px + cw > x + w - 8) { px = x + 12; cy += ch + 6; }
+          g.append(chip(ctx, px, cy, cw, ch, `${pct}%`, item, `gf-${type}`));
+          px += cw + 8;
+        }
+        cy += ch + 10;
+      }
+    }
+    bg.setAttribute("height", Math.max(40, cy - y + 6));
+    return { node: g, h: cy - y + 6 };
+  }
+
+  // ----------------------------------------------------------------- players' books
+  function books(ctx, x, y, w) {
+    const { obs, view, pf: fs } = ctx;
+    const n = obs.players.length;
+    const per = ctx.phone ? 1 : 3;
+    const gap = 12;
+    const cw = (w - gap * (per - 1)) / per;
+    const g = S("g", { class: "gf-books" });
+    const size = 12.5 * fs;
+    const lh = size * 1.4;
+    const heights = [];
+    const cards = obs.players.map((p) => {
+      const c = S("g", { class: `gf-book${p.seat === view.seat ? " me" : ""}`, "data-seat": p.seat,
+        "data-cash": p.cash, "data-notes": p.notes, "data-bullion": p.bullion, "data-worth": p.net_worth });
+      const rows = [];
+      const leases = [];
+      const reports = [];
+      obs.mines.names.forEach((name, m) => {
+        if (obs.mines.lease[m] === p.seat) leases.push(`${letter(m)} ${name}${obs.mines.headgear[m] ? " + headgear" : ""}`);
+        const k = [obs.mines.drill_reports[2 * m], obs.mines.drill_reports[2 * m + 1]].filter((o) => o === p.seat).length;
+        if (k) reports.push(`${name}${k > 1 ? ` ×${k}` : ""}`);
+      });
+      const chars = Math.floor((cw - 20) / (size * 0.58));
+      if (!p.active) rows.push(["BANKRUPT", { "font-weight": 700, fill: "#b3261e" }]);
+      rows.push([`Cash ${money(p.cash)}   ·   Loan notes ${p.notes}`, { "font-weight": 700, class: "gf-cash" }]);
+      rows.push([`Vault ${p.bullion} kOz (${money(bullionValue(p.bullion, obs.goldfix))})`, { class: "gf-bullion" }]);
+      rows.push([`Net worth ${money(p.net_worth)}`, { "font-weight": 700, class: "gf-worth" }]);
+      wrap(`Mine leases: ${leases.length ? leases.join(", ") : "none"}`, chars).forEach((l) => rows.push([l, { class: "gf-leases" }]));
+      if (reports.length) wrap(`Drill reports: ${reports.join(", ")}`, chars).forEach((l) => rows.push([l, { class: "gf-reports" }]));
+      if (p.holds.length) wrap(`RISK cards held: ${p.holds.join(", ")}`, chars).forEach((l) => rows.push([l, { class: "gf-holds" }]));
+      rows.push([`On ${p.square || "—"} · circuits ${p.circuits}`, { fill: MUTED }]);
+      const head = 30 * fs;
+      const h = head + rows.length * lh + 8;
+      heights.push(h);
+      return { c, rows, head, p };
+    });
+    cards.forEach(({ c, rows, head, p }, i) => {
+      const col = i % per;
+      const row = Math.floor(i / per);
+      let rowTop = y;
+      for (let r = 0; r < row; r++) rowTop += Math.max(...heights.slice(r * per, r * per + per)) + gap;
+      const bx = x + col * (cw + gap);
+      const h = Math.max(...heights.slice(row * per, row * per + per));
+      const me = p.seat === view.seat;
+      c.append(S("rect", { x: bx, y: rowTop, width: cw, height: h, rx: 8, fill: PAPER,
+        stroke: me ? HILITE : "#5c4a2a", "stroke-width": me ? 4 : 1.2 }));
+      c.append(S("rect", { x: bx, y: rowTop, width: cw, height: head, rx: 8, fill: M.colour(p.seat), opacity: p.active ? 1 : 0.45 }));
+      const title = `${view.names[p.seat] || p.name}${me ? " (you)" : ""}${obs.turn === p.seat && !obs.over ? "  ◀ turn" : ""}`;
+      c.append(text(bx + 10, rowTop + head / 2 + 1, title, 14 * fs, { "text-anchor": "start", fill: "#fff", "font-weight": 700, class: "gf-name" }));
+      rows.forEach(([str, attrs], k) => c.append(text(bx + 10, rowTop + head + lh * (k + 0.6), str, size,
+        Object.assign({ "text-anchor": "start" }, attrs))));
+      g.append(c);
+    });
+    let total = 0;
+    for (let r = 0; r * per < n; r++) total += Math.max(...heights.slice(r * per, r * per + per)) + gap;
+    return { node: g, h: total };
+  }
+
+  // ------------------------------------------------------------- HTML controls
+  const ASSET_WORD = (a) => a.replace(/^ML-/, "lease ").replace(/^HG-/, "headgear ").replace(/^DR-/, "drill report ").replace(/^bullion-(\d+)/, "$1% of vault");
+
+  function label(ctx, item) {
+    const a = item.action;
+    const names = ctx.view.names;
+    switch (a.type) {
+      case "roll": return "🎲 Roll the dice";
+      case "repay": return "Repay a $250M loan note";
+      case "negotiate": return `Propose a trade to ${names[a.seat]}`;
+      case "withdraw": return "Withdraw (no offer)";
+      case "respond": return a.accept ? "Accept the offer" : "Decline the offer";
+      case "loan": return a.take ? "Take the loan" : "No loan";
+      case "draw": return a.yes ? "Draw a RISK card" : "Don't draw";
+      case "reshuffle": return a.yes ? "Reshuffle the RISK deck" : "Don't reshuffle";
+      case "answer": return a.yes ? "Answer YES" : "Answer NO";
+      case "counter": return a.yes ? "Counter-takeover ($10M)" : "No counter";
+      case "nominate": return a.mine ? `Nominate ${a.mine}` : "No takeover bid";
+      case "play": return `Play HOLD card ${a.card}`;
+      case "flash": return a.deal === "sell" ? `Flash sale: sell ${a.amount}%` : `Flash sale: buy ${a.amount} kOz`;
+      case "headgear": return `Build headgear on ${a.mine}`;
+      case "pass": return "Pass";
+      default: return item.text;
+    }
+  }
+
+  function button(ctx, item, primary) {
+    return E("button", { class: primary ? "primary" : "", "data-gf": item.action.type,
+      "data-action-text": item.text, onclick: () => ctx.ui.act(item.action) }, label(ctx, item));
+  }
+
+  function controls(ctx) {
+    const { ui } = ctx;
+    const box = ui.controls;
+    if (!box || !ui.legal.length) return;
+    const wrapBox = E("div", { class: "gf-controls", id: "gf-controls" });
+    const row = () => E("div", { class: "gf-row" });
+    const byType = (t) => ui.legal.filter((l) => l.action.type === t);
+    const done = new Set();
+    // the sealed bid form
+    const bids = byType("bid");
+    if (bids.length) {
+      done.add("bid").add("pass");
+      const select = E("select", { id: "gf-bid-amount", "aria-label": "bid amount" },
+        ...bids.map((b) => E("option", { value: b.action.amount }, money(b.action.amount))));
+      const r = row();
+      r.append(E("span", { class: "gf-title" }, "Sealed bid"), select,
+        E("button", { class: "primary", id: "gf-bid", onclick: () => {
+          const item = bids.find((b) => String(b.action.amount) === select.value);
+          if (item) ui.act(item.action);
+        } }, "Place bid"));
+      for (const p of byType("pass")) r.append(E("button", { id: "gf-pass", "data-gf": "pass", onclick: () => ui.act(p.action) }, "Pass"));
+      wrapBox.append(r, E("div", { class: "gf-note" }, "Nobody sees your bid until everyone has decided."));
+    }
+    // sell / commission: chips on the board, buttons here as well for small screens
+    for (const t of ["sell", "commission"]) {
+      const items = byType(t);
+      if (!items.length) continue;
+      done.add(t);
+      const r = row();
+      r.append(E("span", { class: "gf-title" }, t === "sell" ? "Sell bullion" : "Commission"));
+      for (const item of items) r.append(E("button", { "data-gf": t, "data-percent": item.action.percent,
+        onclick: () => ui.act(item.action) }, `${item.action.percent}%`));
+      wrapBox.append(r);
+    }
+    // trade offers: deal, asset, percent
+    const offers = byType("offer");
+    if (offers.length) {
+      done.add("offer");
+      const deals = [...new Set(offers.map((o) => o.action.deal))];
+      const assets = [...new Set(offers.map((o) => o.action.asset))];
+      const pcts = [...new Set(offers.map((o) => o.action.percent))];
+      const sDeal = E("select", { id: "gf-offer-deal" }, ...deals.map((d) => E("option", { value: d }, d)));
+      const sAsset = E("select", { id: "gf-offer-asset" }, ...assets.map((a) => E("option", { value: a }, ASSET_WORD(a))));
+      const sPct = E("select", { id: "gf-offer-percent" }, ...pcts.map((p) => E("option", { value: p }, `${p}% of value`)));
+      const r = row();
+      r.append(E("span", { class: "gf-title" }, "Trade offer"), sDeal, sAsset, sPct,
+        E("button", { class: "primary", id: "gf-offer", onclick: () => {
+          const item = offers.find((o) => o.action.deal === sDeal.value && o.action.asset === sAsset.value && String(o.action.percent) === sPct.value);
+          if (item) ui.act(item.action); else ui.act(offers[0].action);
+        } }, "Offer"));
+      wrapBox.append(r);
+    }
+    // liquidation to the Bank
+    const liqs = byType("liquidate");
+    if (liqs.length) {
+      done.add("liquidate");
+      const s = E("select", { id: "gf-liquidate" }, ...liqs.map((l, i) => E("option", { value: i },
+        `${ASSET_WORD(l.action.asset)} at ${l.action.discount}% off`)));
+      const r = row();
+      r.append(E("span", { class: "gf-title" }, "Liquidate"), s,
+        E("button", { id: "gf-liquidate-go", onclick: () => ui.act(liqs[Number(s.value)].action) }, "Sell to the Bank"));
+      wrapBox.append(r);
+    }
+    // everything else with a yes/no or a single meaning: clear buttons, roll first
+    const order = ["roll", "repay", "headgear", "negotiate", "play", "flash", "withdraw", "respond",
+      "loan", "draw", "reshuffle", "answer", "nominate", "counter", "pass"];
+    const r = row();
+    for (const t of order) {
+      if (done.has(t)) continue;
+      for (const item of byType(t)) r.append(button(ctx, item, t === "roll" || (item.action.accept === true)));
+    }
+    if (r.childNodes.length) wrapBox.append(r);
+    if (byType("move").length) wrapBox.append(E("div", { class: "gf-note" }, "Click a highlighted square on the board to move there."));
+    if (byType("headgear").length) wrapBox.append(E("div", { class: "gf-note" }, "Or click your mine on the board to build its headgear."));
+    if (byType("nominate").some((i) => i.action.mine)) wrapBox.append(E("div", { class: "gf-note" }, "Click a highlighted mine to nominate it."));
+    if (wrapBox.childNodes.length) box.append(wrapBox);
+  }
+
+  // --------------------------------------------------------------------- the table
+  function draw(view, ui) {
+    ensureStyle();
+    const obs = view.observation;
+    const width = (document.getElementById("board") || {}).clientWidth || window.innerWidth;
+    const phone = width < 620;
+    const fs = phone ? 1.45 : 1;
+    const pf = phone ? 1.45 : 1.2;
+    const W = phone ? 600 : 1000;
+    const cols = phone ? 6 : 11;
+    const rows = phone ? 16 : 11;
+    const cw = W / cols;
+    const mineAt = {};
+    obs.mines.squares.forEach((sq, m) => { mineAt[sq] = m; });
+    const ctx = { view, ui, obs, fs, pf, phone, mineAt };
+    const svg = S("svg", { "data-game": "goldfix", "data-move": view.move_count, role: "img",
+      "aria-label": "GOLDFIX table", xmlns: "http://www.w3.org/2000/svg" });
+    // the middle of the ring, laid out first so that the ring can grow around it
+    const pad = phone ? 12 : 20;
+    const iw = W - 2 * cw - 2 * pad;
+    const ix = cw + pad;
+    const mid = S("g", { class: "gf-middle" });
+    mid.append(text(W / 2, 16 * pf, "G O L D F I X", 26 * pf, { fill: GOLD, "font-weight": 800, "letter-spacing": 2 }));
+    let y = 40 * pf;
+    if (phone) {
+      const lad = priceTable(ctx, ix + 14, y, iw - 14); mid.append(lad.node); y += lad.h + 12;
+      const tax = taxTable(ctx, ix, y, iw); mid.append(tax.node); y += tax.h + 6;
+      const dice = diceBox(ctx, ix, y, iw); mid.append(dice.node); y += dice.h + 6;
+      const dec = decisionPanel(ctx, ix, y, iw); mid.append(dec.node); y += dec.h;
+    } else {
+      const leftW = 400;
+      const lad = priceTable(ctx, ix + 16, y, leftW - 16);
+      mid.append(lad.node);
+      const rx = ix + leftW + 28;
+      const rw = iw - leftW - 28;
+      let ry = y;
+      const tax = taxTable(ctx, rx, ry, rw); mid.append(tax.node); ry += tax.h + 10;
+      const dice = diceBox(ctx, rx, ry, rw); mid.append(dice.node); ry += dice.h;
+      y = Math.max(y + lad.h, ry) + 12;
+      const dec = decisionPanel(ctx, ix, y, iw); mid.append(dec.node); y += dec.h;
+    }
+    const ch = Math.max(phone ? 84 : cw, (y + 2 * pad) / (rows - 2));
+    mid.setAttribute("transform", `translate(0 ${ch + pad})`);
+    const ringH = rows * ch;
+    svg.append(S("rect", { x: 0, y: 0, width: W, height: ringH, fill: FELT, rx: 6 }));
+    const cells = ringCells(cols, rows);
+    const board = S("g", { class: "gf-board" });
+    const moves = ui.find((a) => a.type === "move");
+    const hg = ui.find((a) => a.type === "headgear");
+    const noms = ui.find((a) => a.type === "nominate" && a.mine);
+    const mover = obs.players[obs.turn];
+    const overlays = S("g", { class: "gf-overlays" });
+    obs.board.forEach((_, i) => {
+      const [cx, cy] = cells[i];
+      const x = cx * cw;
+      const sy = cy * ch;
+      board.append(drawSquare(ctx, i, x, sy, cw, ch));
+      for (const item of moves) {
+        if (mover && (mover.position + item.action.steps) % obs.board.length === i) {
+          overlay(ctx, overlays, i, x, sy, cw, ch, `move ${item.action.steps}`, item, "gf-dest");
+        }
+      }
+      const mine = mineAt[i];
+      if (mine !== undefined) {
+        const name = obs.mines.names[mine];
+        const h = hg.find((l) => l.action.mine === name);
+        if (h) overlay(ctx, overlays, i, x, sy, cw, ch, `HG ${money(obs.prices.headgear)}`, h, "gf-buy-hg");
+        const n = noms.find((l) => l.action.mine === name);
+        if (n) overlay(ctx, overlays, i, x, sy, cw, ch, "nominate", n, "gf-nominate");
+      }
+    });
+    svg.append(board, mid, overlays);
+    const booksTop = ringH + 14;
+    const bk = books(ctx, 0, booksTop, W);
+    svg.append(bk.node);
+    const H = booksTop + bk.h;
+    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    controls(ctx);
+    const root = E("div", { class: "gf-root", "data-move": view.move_count, "data-layout": phone ? "phone" : "laptop" }, svg);
+    return root;
+  }
+
+  M.renderers.goldfix = { draw };
+})();

@@ -1,0 +1,214 @@
+"""GOLDFIX in the browser: the SVG board against the observation, moves made by clicking the
+board (roll, destination squares, the sealed-bid form, market chips), bots answering, a
+reload mid-game, and the TIMED AUCTIONS countdown during a sealed auction."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+BOARD = "svg[data-game='goldfix']"
+AUCTION_SQUARES = {4, 11, 22, 32, 38}
+
+
+def create_from_lobby(page: Any, server: str, seats: list[str], timer: str = "0") -> None:
+    page.goto(server + "/")
+    page.select_option("#game", "goldfix")
+    page.select_option("#players", str(len(seats)))
+    for i, agent in enumerate(seats):
+        page.select_option(f"#seat-{i}", agent)
+    page.select_option("#bot_delay_ms", "0")
+    page.select_option("#decision_timer", timer)
+    page.click("#create-button")
+    page.wait_for_selector("[data-seat-link]")
+
+
+def open_seat(page: Any, server: str, seat: int = 0) -> tuple[str, str]:
+    link = page.get_attribute(f"[data-seat-link='{seat}']", "href")
+    path, fragment = link.split("#", 1)
+    page.goto(server + link)
+    page.wait_for_selector(BOARD)
+    return path.rsplit("/", 1)[1], parse_qs(fragment)["token"][0]
+
+
+def fetch_view(page: Any, server: str, table: str, token: str) -> dict[str, Any]:
+    response = page.request.get(f"{server}/api/tables/{table}", headers={"X-Seat-Token": token})
+    assert response.ok
+    view: dict[str, Any] = response.json()
+    return view
+
+
+def board_move(page: Any) -> int:
+    return int(page.get_attribute(".gf-root", "data-move"))
+
+
+def wait_for_my_decision(page: Any) -> None:
+    page.wait_for_selector("#gf-controls, .gf-dest, #status:not(.hidden)", timeout=8000)
+
+
+def check_board(page: Any, obs: dict[str, Any]) -> None:
+    """The SVG shows the board, mines, cocopans, ladder, tax and books of the observation."""
+    assert page.locator(f"{BOARD} .gf-square").count() == len(obs["board"]) == 40
+    mines = obs["mines"]
+    assert page.locator(f"{BOARD} .gf-mine").count() == len(mines["names"]) == 18
+    board_text = page.text_content(".gf-board")
+    for name in mines["names"]:
+        assert name in board_text
+    for m, name in enumerate(mines["names"]):
+        owner = page.get_attribute(f".gf-mine[data-mine='{name}']", "data-owner")
+        assert int(owner) == mines["lease"][m]
+    assert page.locator(".gf-headgear").count() == sum(mines["headgear"])
+    active = [p for p in obs["players"] if p["active"]]
+    assert page.locator(".gf-cocopan").count() == len(active)
+    for p in active:
+        square = page.locator(f".gf-square:has(.gf-cocopan[data-seat='{p['seat']}'])")
+        assert int(square.get_attribute("data-square")) == p["position"]
+    assert int(page.get_attribute(".gf-rung.current", "data-goldfix")) == obs["goldfix"]
+    assert page.get_attribute(".gf-tax.current", "data-tax") == obs["tax"]
+    for p in obs["players"]:
+        book = page.locator(f".gf-book[data-seat='{p['seat']}']")
+        assert int(book.get_attribute("data-cash")) == p["cash"]
+        assert int(book.get_attribute("data-notes")) == p["notes"]
+        assert int(book.get_attribute("data-bullion")) == p["bullion"]
+        assert f"${p['cash']:,}M" in book.text_content()
+    if obs["dice"]:
+        values = [
+            int(v)
+            for v in page.eval_on_selector_all(".gf-die", "ds => ds.map(d => d.dataset.value)")
+        ]
+        assert values == obs["dice"]
+
+
+def click_board_control(page: Any, prefer: set[int] | None = None) -> str:
+    """Make one move through the renderer's own controls; returns what was clicked."""
+    if page.query_selector(".gf-dest"):
+        dests = page.query_selector_all(".gf-dest")
+        for dest in dests:
+            if prefer and int(dest.get_attribute("data-square")) in prefer:
+                dest.click()
+                return "dest"
+        dests[-1].click()
+        return "dest"
+    if page.query_selector("#gf-bid"):
+        page.select_option("#gf-bid-amount", index=0)
+        page.click("#gf-bid")
+        return "bid"
+    if page.query_selector(".gf-sell"):
+        page.locator(".gf-sell").first.click()
+        return "sell"
+    if page.query_selector(".gf-commission"):
+        page.locator(".gf-commission").last.click()
+        return "commission"
+    if page.query_selector("#gf-controls button[data-gf='roll']"):
+        page.click("#gf-controls button[data-gf='roll']")
+        return "roll"
+    if page.query_selector("#gf-controls button[data-gf='loan']"):
+        page.locator("#gf-controls button[data-gf='loan']").first.click()
+        return "loan"
+    buttons = page.query_selector_all("#gf-controls button, #actions button")
+    if buttons:
+        buttons[0].click()
+        return "other"
+    return "none"
+
+
+def test_play_goldfix_by_clicking_the_board(browser: Any, server: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    create_from_lobby(page, server, ["human", "heuristic", "heuristic"])
+    table, token = open_seat(page, server)
+    view = fetch_view(page, server, table, token)
+    page.wait_for_function(
+        f"document.querySelector('.gf-root').dataset.move == {view['move_count']}"
+    )
+    check_board(page, view["observation"])
+    assert page.get_attribute(".gf-book.me", "data-seat") == "0"
+    # the pre-roll step: roll by the renderer's button, then move by clicking a square
+    page.wait_for_selector("#gf-controls button[data-gf='roll']")
+    before = board_move(page)
+    page.click("#gf-controls button[data-gf='roll']")
+    page.wait_for_selector(".gf-dest")
+    assert board_move(page) > before
+    view = fetch_view(page, server, table, token)
+    dice = view["observation"]["dice"]
+    steps = sorted(a["action"]["steps"] for a in view["legal"])
+    assert steps == sorted({dice[0], dice[1], dice[0] + dice[1]})
+    assert page.locator(".gf-dest").count() == len(steps)
+    targets = {int(d.get_attribute("data-square")) for d in page.query_selector_all(".gf-dest")}
+    assert targets == {s % 40 for s in steps}
+    page.locator(".gf-dest").last.click()
+    # play on through the board's controls; the bots answer in between
+    clicked: list[str] = []
+    for _ in range(14):
+        wait_for_my_decision(page)
+        if page.query_selector("#status:not(.hidden)"):
+            break
+        after = board_move(page)
+        clicked.append(click_board_control(page))
+        page.wait_for_function(
+            f"Number(document.querySelector('.gf-root').dataset.move) > {after}"
+            " || !document.querySelector('#error').classList.contains('hidden')"
+        )
+    assert clicked.count("dest") + clicked.count("roll") >= 4
+    log = page.inner_text("#log")
+    assert "heuristic 2 rolls" in log and "heuristic 3 rolls" in log
+    view = fetch_view(page, server, table, token)
+    page.wait_for_function(
+        f"Number(document.querySelector('.gf-root').dataset.move) >= {view['move_count']}"
+    )
+    view = fetch_view(page, server, table, token)
+    check_board(page, view["observation"])
+    # reload mid-game: the same board comes back and play continues by clicking
+    page.reload()
+    page.wait_for_selector(BOARD)
+    wait_for_my_decision(page)
+    view = fetch_view(page, server, table, token)
+    check_board(page, view["observation"])
+    after = board_move(page)
+    assert click_board_control(page) != "none"
+    page.wait_for_function(f"Number(document.querySelector('.gf-root').dataset.move) > {after}")
+    page.close()
+
+
+def test_timed_auction_shows_the_countdown(browser: Any, server: str) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    create_from_lobby(page, server, ["human", "heuristic", "heuristic"], timer="20")
+    table, token = open_seat(page, server)
+    assert page.get_attribute(".gf-root", "data-layout") == "phone"
+    for _ in range(40):
+        wait_for_my_decision(page)
+        if page.query_selector("#gf-bid"):
+            break
+        after = board_move(page)
+        click_board_control(page, prefer=AUCTION_SQUARES)
+        page.wait_for_function(f"Number(document.querySelector('.gf-root').dataset.move) > {after}")
+    page.wait_for_selector("#gf-bid")
+    # a sealed auction: the clock runs, the lot and who has decided are shown, never bids
+    page.wait_for_selector("#timer:not(.hidden)")
+    assert "s left to decide" in page.inner_text("#timer")
+    view = fetch_view(page, server, table, token)
+    page.wait_for_function(
+        f"Number(document.querySelector('.gf-root').dataset.move) >= {view['move_count']}"
+    )
+    decision = view["observation"]["decision"]
+    assert decision["kind"] == "bid"
+    assert decision["lots"][0] in page.text_content(".gf-decision")
+    legal = sorted(a["action"]["amount"] for a in view["legal"] if a["action"]["type"] == "bid")
+    offered = page.eval_on_selector_all("#gf-bid-amount option", "os => os.map(o => +o.value)")
+    assert offered == legal
+    decided = page.eval_on_selector_all(
+        ".gf-decided", "cs => cs.map(c => [+c.dataset.seat, c.dataset.state])"
+    )
+    committed = set(view["observation"]["committed"])
+    assert {s for s, state in decided if state == "decided"} == committed
+    for chip in page.query_selector_all(".gf-decided"):
+        assert "$" not in chip.text_content()  # who has decided, never what
+    page.click("#gf-pass")
+    page.wait_for_function(
+        "document.querySelector('#log').innerText.includes('Player 1 has decided')"
+        " || document.querySelector('#log').innerText.includes('Bids on')"
+    )
+    page.close()

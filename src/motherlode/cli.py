@@ -307,6 +307,24 @@ def serve(
     open_browser: Annotated[bool, typer.Option("--open/--no-open")] = False,
 ) -> None:
     """Start the web server: lobby, live tables with bots, replays."""
+    _serve(host, port, database_url, "/" if open_browser else None)
+
+
+@app.command()
+def dashboard(
+    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(help="SQLAlchemy URL (default: SQLite file motherlode.db here)."),
+    ] = None,
+    open_browser: Annotated[bool, typer.Option("--open/--no-open")] = True,
+) -> None:
+    """Keep the books of a physical GOLDFIX table: the rulebook's DASHBOARD in the browser."""
+    _serve(host, port, database_url, "/goldfix/dashboard" if open_browser else None)
+
+
+def _serve(host: str, port: int, database_url: str | None, open_path: str | None) -> None:
     try:
         import uvicorn
 
@@ -315,11 +333,12 @@ def serve(
         raise fail("the web server needs the 'web' extra: pip install 'motherlode[web]'") from None
     app_ = create_app(database_url)
     url = f"http://{host}:{port}/"
-    console.print(f"motherlode is serving at [bold]{url}[/] (Ctrl+C to stop)")
-    if open_browser:
+    page = url.rstrip("/") + (open_path or "/")
+    console.print(f"motherlode is serving at [bold]{page}[/] (Ctrl+C to stop)")
+    if open_path is not None:
         import webbrowser
 
-        webbrowser.open(url)
+        webbrowser.open(page)
     uvicorn.run(app_, host=host, port=port, log_level="warning")
 
 

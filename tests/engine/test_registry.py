@@ -24,6 +24,7 @@ def isolated(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
     """A private copy of the registry's state; monkeypatch puts the real one back."""
     monkeypatch.setattr(registry, "_registered", dict(registry._registered))
     monkeypatch.setattr(registry, "_loaded_entry_points", False)
+    monkeypatch.setattr(registry, "_broken", {})
     return monkeypatch
 
 
@@ -131,13 +132,30 @@ def test_an_entry_point_that_is_not_a_game(isolated: pytest.MonkeyPatch) -> None
     isolated.setattr(
         registry, "entry_points", fake_entry_points(ep("fake", f"{__name__}:NOT_A_GAME"))
     )
-    with pytest.raises(TypeError, match=f"entry point fake = {__name__}:NOT_A_GAME is not a"):
-        games()
+    assert "fake" not in games()  # a broken game package does not hide the others
+    with pytest.raises(UnknownGame, match="'fake' is installed but cannot be loaded: TypeError"):
+        get_game("fake")
 
 
 def test_an_entry_point_whose_name_is_not_the_game_id(isolated: pytest.MonkeyPatch) -> None:
     isolated.setattr(
         registry, "entry_points", fake_entry_points(ep("other", f"{__name__}:PLUGGED"))
     )
-    with pytest.raises(ValueError, match="entry point 'other' names a game with id 'plugged'"):
-        games()
+    assert "other" not in games() and "plugged" not in games()
+    with pytest.raises(UnknownGame, match="has the id 'plugged'"):
+        get_game("other")
+
+
+def test_a_game_that_fails_to_import_does_not_hide_the_others(
+    isolated: pytest.MonkeyPatch,
+) -> None:
+    isolated.setattr(
+        registry,
+        "entry_points",
+        fake_entry_points(
+            ep("broken", "motherlode.no_such_module:GAME"), ep("plugged", f"{__name__}:PLUGGED")
+        ),
+    )
+    assert "plugged" in games()
+    with pytest.raises(UnknownGame, match="cannot be loaded: ModuleNotFoundError"):
+        get_game("broken")

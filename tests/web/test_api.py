@@ -256,3 +256,18 @@ def test_timed_decisions_pass_for_a_seat_that_runs_out(db_url: str, monkeypatch:
         after = view(client, table, ann)
         assert after["move_count"] == 2
         assert "Bids: Player 1 3, Player 2 0" in [e["text"] for e in after["events"]]
+
+
+def test_a_secret_choice_is_not_stale_because_others_committed(client: TestClient) -> None:
+    """Two people price at once: the second sends a choice made before the first committed."""
+    data = new_table(client, ["human", "human", "human"])
+    table, ann, bob, cat = (data["id"], *(s["token"] for s in data["seats"]))
+    assert act(client, table, 0, ann, {"type": "bid", "gold": 1}, expect_move=0).status_code == 200
+    assert act(client, table, 1, bob, {"type": "bid", "gold": 2}, expect_move=0).status_code == 200
+    assert act(client, table, 2, cat, {"type": "bid", "gold": 3}, expect_move=0).status_code == 200
+    # a new decision has opened: a choice from before it is stale
+    v = view(client, table, ann)
+    assert v["move_count"] == 3
+    if 0 in v["observation"]["pending"]:
+        stale = act(client, table, 0, ann, v["legal"][0]["action"], expect_move=1)
+        assert stale.status_code == 409

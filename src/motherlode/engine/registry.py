@@ -7,14 +7,18 @@ game by declaring one in its own ``pyproject.toml``; tests and scripts may also 
 
 from __future__ import annotations
 
+import logging
 from importlib.metadata import entry_points
 
 from motherlode.engine.errors import UnknownGame
 from motherlode.engine.game import Game
 
 GROUP = "motherlode.games"
+log = logging.getLogger("motherlode.registry")
 
 _registered: dict[str, Game] = {}
+_broken: dict[str, str] = {}
+"""Entry points that failed to load, with the reason (shown when that game is asked for)."""
 _loaded_entry_points = False
 
 
@@ -37,11 +41,16 @@ def _load_entry_points() -> None:
         return
     _loaded_entry_points = True
     for ep in entry_points(group=GROUP):
-        game = ep.load()
-        if not isinstance(game, Game):
-            raise TypeError(f"entry point {ep.name} = {ep.value} is not a motherlode Game")
-        if game.id != ep.name:
-            raise ValueError(f"entry point {ep.name!r} names a game with id {game.id!r}")
+        try:
+            game = ep.load()
+            if not isinstance(game, Game):
+                raise TypeError(f"{ep.value} is not a motherlode Game")
+            if game.id != ep.name:
+                raise ValueError(f"{ep.value} has the id {game.id!r}")
+        except Exception as exc:  # one broken game package must not hide the others
+            _broken[ep.name] = f"{type(exc).__name__}: {exc}"
+            log.error("game %s could not be loaded: %s", ep.name, _broken[ep.name])
+            continue
         _registered.setdefault(game.id, game)
 
 
@@ -56,5 +65,9 @@ def get_game(game_id: str) -> Game:
     try:
         return _registered[game_id]
     except KeyError:
+        if game_id in _broken:
+            raise UnknownGame(
+                f"the game {game_id!r} is installed but cannot be loaded: {_broken[game_id]}"
+            ) from None
         known = ", ".join(sorted(_registered)) or "none installed"
         raise UnknownGame(f"unknown game {game_id!r}; known games: {known}") from None

@@ -55,6 +55,16 @@ class Table:
     undo_floor: int = 0
     undo_seat: int | None = None
 
+    def is_current(self, seen_move: int) -> bool:
+        """Whether a choice made looking at move ``seen_move`` still answers today's question:
+        the same position, or the same simultaneous decision with only others' commits since
+        (in one, every move is a commitment, so it opened that many moves ago)."""
+        state = self.state
+        count = state.move_count
+        if seen_move == count:
+            return True
+        return state.is_simultaneous() and count - len(state.committed()) <= seen_move < count
+
     @classmethod
     def create(
         cls,

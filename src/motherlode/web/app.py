@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field
 from motherlode.agents.specs import bot_names
 from motherlode.engine import GameRecord, MotherlodeError, games, get_game
 from motherlode.storage import Database
+from motherlode.web.dashboard import dashboard_router
 from motherlode.web.service import TIMER_CHOICES, ServiceError, TableService
 
 STATIC = Path(__file__).parent / "static"
@@ -86,6 +87,7 @@ def create_app(database_url: str | None = None, *, bot_seconds: float = 10.0) ->
     app = FastAPI(title="motherlode", lifespan=lifespan)
     app.state.service = service
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(dashboard_router(db))  # the books of a physical GOLDFIX table
 
     @app.exception_handler(ServiceError)
     async def service_error(_: Request, exc: ServiceError) -> JSONResponse:

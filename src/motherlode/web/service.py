@@ -235,7 +235,9 @@ class TableService:
         live = await self.get(table_id)
         async with live.lock:
             state = live.table.state
-            if expect_move is not None and expect_move != state.move_count:
+            if expect_move is not None and (
+                not isinstance(expect_move, int) or not live.table.is_current(expect_move)
+            ):
                 raise ServiceError(
                     409,
                     "the game has moved on since you looked (your view was of move "

@@ -1,0 +1,436 @@
+// Gold am Yukon: the table drawn as SVG from the seat's observation only.
+//
+// The board: 37 claims on a hexagonal patch (axial q, r from the observation), each with
+// its nugget value and its ring of 12 spaces at the hours of a clock face; the odd hours
+// face the neighbours and are shared (drawn once, a little larger: the junctions).  Start
+// spaces (from the observation while placing; derived from the claims afterwards, as the
+// unshared spaces of the outer edge) carry a small "s".  The teams' chains are
+// player-coloured stones joined by a line of their colour, the leading end marked by an
+// arrow; a staked claim holds its owner's guard stone.  The panel: the throw (dice, extra
+// throws added), pips left, the direction of the turn, and per team the nuggets, claims,
+// stones on and off the board, guards and status.  Laptop: panel beside the board; phone:
+// below it, with larger text.
+//
+// Controls: click a glowing start space to place the first stone, a glowing space to enter
+// or move there, a glowing claim to stake it; "Pass" (and a hint) in ui.controls.  Each
+// sends the matching entry of ui.legal; the generic buttons remain below.
+(function () {
+  "use strict";
+  const M = window.Motherlode;
+  const S = M.svg;
+  const E = M.el;
+
+  const D = 100; // distance between neighbouring claim centres
+  const R = D / 2; // ring radius: neighbouring rings touch at the shared space
+  const SQ3 = Math.sqrt(3) / 2;
+  const FONT = "'DejaVu Sans', Verdana, 'Segoe UI', system-ui, sans-serif";
+  const INK = "#2b2112";
+  const NUGGET_FILL = { 1: "#efe3c2", 2: "#e6cf8e", 4: "#e0b445", 6: "#f2c21b" };
+  const NEIGHBOUR = { 3: [1, 0], 1: [1, -1], 11: [0, -1], 9: [-1, 0], 7: [-1, 1], 5: [0, 1] };
+
+  let styled = false;
+  function ensureStyle() {
+    if (styled) return;
+    styled = true;
+    document.head.append(E("style", { id: "yukon-style" }, `
+      .yk-root svg { display: block; width: 100%; height: auto; user-select: none; }
+      .yk-target { cursor: pointer; }
+      .yk-target .yk-glow { animation: yk-pulse 1.3s ease-in-out infinite; }
+      .yk-target:hover .yk-glow { stroke: #ffffff; }
+      @keyframes yk-pulse { 0%, 100% { stroke-opacity: 1; } 50% { stroke-opacity: .35; } }
+      .yk-controls { display: flex; flex-direction: column; gap: .4rem; margin-bottom: .6rem; }
+      .yk-controls p { margin: 0; font-size: .92rem; }
+    `));
+  }
+
+  let lastWide = null;
+  let lastUi = null;
+  window.addEventListener("resize", () => {
+    if (lastUi && lastWide !== null && isWide() !== lastWide) lastUi.redraw();
+  });
+  function isWide() {
+    const board = document.getElementById("board");
+    const w = board && board.clientWidth ? board.clientWidth : window.innerWidth;
+    return w >= 640;
+  }
+
+  // ---------------------------------------------------------------- geometry
+  function centre(q, r) { return [D * (q + r / 2), D * r * SQ3]; }
+  function hourPoint(c, hour, radius) {
+    const a = (hour % 12) * Math.PI / 6;
+    return [c[0] + radius * Math.sin(a), c[1] - radius * Math.cos(a)];
+  }
+  const f1 = (x) => Math.round(x * 10) / 10;
+
+  function geometry(obs) {
+    const claims = new Map(); // number -> {n, q, r, nuggets, owner, c}
+    const at = new Map(); // "q,r" -> number
+    for (const [n, q, r, nuggets, owner] of obs.claims) {
+      claims.set(n, { n, q, r, nuggets, owner, c: centre(q, r) });
+      at.set(`${q},${r}`, n);
+    }
+    const spaces = new Map(); // position key -> {x, y, names: [labels], shared, start}
+    const byLabel = new Map(); // any "claim:hour" -> space
+    for (const cl of claims.values()) {
+      for (let h = 1; h <= 12; h++) {
+        const [x, y] = hourPoint(cl.c, h, R);
+        const key = `${Math.round(x)},${Math.round(y)}`;
+        let sp = spaces.get(key);
+        if (!sp) { sp = { x, y, names: [], rings: [] }; spaces.set(key, sp); }
+        sp.names.push(`${cl.n}:${h}`);
+        sp.rings.push(cl.n);
+        byLabel.set(`${cl.n}:${h}`, sp);
+      }
+    }
+    for (const sp of spaces.values()) {
+      sp.shared = sp.rings.length > 1;
+      sp.label = sp.names.slice().sort((a, b) => parseInt(a) - parseInt(b))[0];
+    }
+    // start spaces on the outer edge (the same rule as the board module)
+    const faces = (cl, h) => at.has(`${cl.q + NEIGHBOUR[h][0]},${cl.r + NEIGHBOUR[h][1]}`);
+    const derivedStart = new Set();
+    for (const cl of claims.values()) {
+      for (let h = 1; h <= 12; h++) {
+        const odd = h % 2 === 1;
+        const start = odd ? !faces(cl, h)
+          : !faces(cl, h === 12 ? 11 : h - 1) || !faces(cl, h === 11 ? 12 : (h + 1) % 12 || 12);
+        if (start) derivedStart.add(byLabel.get(`${cl.n}:${h}`));
+      }
+    }
+    let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+    for (const sp of spaces.values()) {
+      minX = Math.min(minX, sp.x); maxX = Math.max(maxX, sp.x);
+      minY = Math.min(minY, sp.y); maxY = Math.max(maxY, sp.y);
+    }
+    return { claims, spaces, byLabel, derivedStart, box: [minX, minY, maxX, maxY] };
+  }
+
+  // ---------------------------------------------------------------- pieces
+  function stone(x, y, colour, attrs, r) {
+    r = r || 11.5;
+    return S("g", attrs,
+      S("circle", { cx: f1(x + 1.5), cy: f1(y + 2), r, fill: "rgba(0,0,0,.35)" }),
+      S("circle", { cx: f1(x), cy: f1(y), r, fill: colour, stroke: "#111", "stroke-width": 1.6 }),
+      S("circle", { cx: f1(x - r * .3), cy: f1(y - r * .35), r: r * .3, fill: "rgba(255,255,255,.45)" }));
+  }
+
+  function die(x, y, size, value, attrs) {
+    const spots = {
+      1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+      4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+      6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+    }[value] || [];
+    const h = size / 2, o = size * .27;
+    return S("g", { class: "yk-die", "data-value": value, ...attrs },
+      S("rect", { x: x - h, y: y - h, width: size, height: size, rx: size * .16, fill: "#fffdf6",
+        stroke: INK, "stroke-width": 2 }),
+      ...spots.map(([dx, dy]) => S("circle", { cx: f1(x + dx * o), cy: f1(y + dy * o),
+        r: size * .09, fill: value === 1 ? "#b3261e" : INK })));
+  }
+
+  function text(x, y, str, size, attrs) {
+    return S("text", { x: f1(x), y: f1(y), "font-size": size, "font-family": FONT, fill: INK,
+      ...attrs }, str);
+  }
+
+  // ---------------------------------------------------------------- the board
+  function drawBoard(view, ui, g, mover) {
+    const obs = view.observation;
+    const out = [];
+    const [minX, minY, maxX, maxY] = g.box;
+    const pad = 18;
+    // the land: a hexagon-ish patch behind the rings
+    out.push(S("rect", { x: minX - pad, y: minY - pad, width: maxX - minX + 2 * pad,
+      height: maxY - minY + 2 * pad, rx: 28, fill: "#5d7a4a", stroke: "#3b4f2e", "stroke-width": 4 }));
+    const placeable = new Map(), enterable = new Map(), stakeable = new Map();
+    for (const l of ui.legal) {
+      const a = l.action;
+      if (a.type === "place") placeable.set(`${a.claim}:${a.hour}`, l);
+      else if (a.type === "enter" || a.type === "move") enterable.set(`${a.claim}:${a.hour}`, l);
+      else if (a.type === "stake") stakeable.set(a.claim, l);
+    }
+    const hiColour = mover === null ? "#ffd23f" : M.colour(mover);
+    // rings
+    for (const cl of g.claims.values()) {
+      out.push(S("circle", { cx: f1(cl.c[0]), cy: f1(cl.c[1]), r: R, fill: "none",
+        stroke: "#c9b98a", "stroke-width": 2.2, "stroke-opacity": .8 }));
+    }
+    // claims
+    for (const cl of g.claims.values()) {
+      const [x, y] = cl.c;
+      const owned = cl.owner !== null && cl.owner !== undefined;
+      const action = stakeable.get(cl.n);
+      const kids = [];
+      if (action) {
+        kids.push(S("circle", { class: "yk-glow", cx: f1(x), cy: f1(y), r: 34, fill: "none",
+          stroke: "#ffe14d", "stroke-width": 7 }));
+      }
+      kids.push(S("circle", { cx: f1(x), cy: f1(y), r: 30,
+        fill: owned ? "#d9d2c0" : NUGGET_FILL[cl.nuggets] || "#e6cf8e",
+        stroke: cl.nuggets >= 4 ? "#8a6212" : "#7a6a45", "stroke-width": cl.nuggets >= 4 ? 3 : 2 }));
+      kids.push(text(x, y - 13, `#${cl.n}`, 17, { "text-anchor": "middle", fill: "#5a4a2a" }));
+      if (owned) {
+        kids.push(stone(x, y + 2, M.colour(cl.owner), { class: "yk-guard", "data-seat": cl.owner,
+          "data-claim": cl.n }, 14));
+        kids.push(text(x, y + 27, `◆${cl.nuggets}`, 13, { "text-anchor": "middle",
+          "font-weight": 700 }));
+      } else {
+        kids.push(text(x, y + 14, `◆${cl.nuggets}`, 26, { "text-anchor": "middle",
+          "font-weight": 700, fill: cl.nuggets >= 4 ? "#6b4300" : INK }));
+      }
+      const attrs = { class: "yk-claim" + (action ? " yk-target" : ""), "data-claim": cl.n,
+        "data-nuggets": cl.nuggets, "data-owner": owned ? cl.owner : "" };
+      if (action) {
+        attrs["data-action"] = action.text;
+        attrs.onclick = () => ui.act(action.action);
+        kids.push(S("title", {}, `${action.text}: stake claim ${cl.n} (${cl.nuggets} nuggets)`));
+      }
+      out.push(S("g", attrs, ...kids));
+    }
+    // spaces
+    const placing = obs.phase === "placing";
+    const starts = placing ? new Set(obs.start_spaces.map((l) => g.byLabel.get(l))) : g.derivedStart;
+    for (const sp of g.spaces.values()) {
+      const start = starts.has(sp);
+      out.push(S("circle", { class: "yk-space" + (start ? " yk-start" : ""), "data-space": sp.label,
+        cx: f1(sp.x), cy: f1(sp.y), r: sp.shared ? 9 : 7,
+        fill: sp.shared ? "#f4ead0" : start && placing ? "#fff7dc" : "#e8dcb8",
+        stroke: sp.shared ? "#3b2f1a" : "#6e5f3c", "stroke-width": sp.shared ? 2 : 1.3 }));
+      if (start && placing) {
+        const cl = g.claims.get(sp.rings[0]);
+        const dx = sp.x - cl.c[0], dy = sp.y - cl.c[1], len = Math.hypot(dx, dy) || 1;
+        out.push(text(sp.x + dx / len * 16, sp.y + dy / len * 16 + 4, "s", 12,
+          { "text-anchor": "middle", fill: "#fff2b8", "font-weight": 700 }));
+      }
+    }
+    // chains
+    const teams = obs.teams || [];
+    teams.forEach((t, seat) => {
+      const pts = t.chain.map((l) => g.byLabel.get(l)).filter(Boolean);
+      const colour = M.colour(seat);
+      if (pts.length > 1) {
+        const d = pts.map((p, i) => `${i ? "L" : "M"}${f1(p.x)},${f1(p.y)}`).join(" ");
+        out.push(S("path", { d, fill: "none", stroke: "#111", "stroke-width": 9,
+          "stroke-linejoin": "round", "stroke-linecap": "round", "stroke-opacity": .55 }));
+        out.push(S("path", { class: "yk-chain", "data-seat": seat, d, fill: "none", stroke: colour,
+          "stroke-width": 6, "stroke-linejoin": "round", "stroke-linecap": "round" }));
+      }
+      pts.forEach((p, i) => {
+        out.push(stone(p.x, p.y, colour, { class: "yk-stone", "data-seat": seat,
+          "data-space": t.chain[i] }));
+      });
+      const front = t.front ? g.byLabel.get(t.front) : null;
+      if (front && pts.length) {
+        // the leading end: an arrow pointing away from the rest of the team
+        const idx = pts.indexOf(front);
+        const other = pts.length > 1 ? pts[idx === 0 ? 1 : idx - 1] : null;
+        let ux, uy;
+        if (other) { ux = front.x - other.x; uy = front.y - other.y; } else {
+          const cl = g.claims.get(front.rings[0]);
+          ux = -(front.y - cl.c[1]); uy = front.x - cl.c[0];
+        }
+        const len = Math.hypot(ux, uy) || 1; ux /= len; uy /= len;
+        const tipX = front.x + ux * 25, tipY = front.y + uy * 25;
+        const bx = front.x + ux * 13, by = front.y + uy * 13;
+        out.push(S("path", { class: "yk-front", "data-seat": seat, "data-space": t.front,
+          d: `M${f1(tipX)},${f1(tipY)} L${f1(bx - uy * 8)},${f1(by + ux * 8)} ` +
+            `L${f1(bx + uy * 8)},${f1(by - ux * 8)} Z`,
+          fill: colour, stroke: "#fff", "stroke-width": 2 }));
+      }
+    });
+    // targets: place, enter, move
+    const targets = placing ? placeable : enterable;
+    for (const [label, l] of targets) {
+      const sp = g.byLabel.get(label);
+      if (!sp) continue;
+      out.push(S("g", { class: "yk-target yk-dest", "data-action": l.text, "data-space": label,
+        onclick: () => ui.act(l.action) },
+        S("title", {}, l.text),
+        S("circle", { cx: f1(sp.x), cy: f1(sp.y), r: 13, fill: "transparent" }),
+        S("circle", { class: "yk-glow", cx: f1(sp.x), cy: f1(sp.y), r: 11, fill: "#fff7c2",
+          stroke: "#ffd000", "stroke-width": 4.5 }),
+        S("circle", { cx: f1(sp.x), cy: f1(sp.y), r: 5, fill: hiColour, stroke: "#111",
+          "stroke-width": 1 })));
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- the panel
+  function drawThrow(view, x, y, w, big, mover) {
+    const obs = view.observation;
+    const out = [];
+    const fs = big ? 30 : 20;
+    const names = view.names;
+    let title;
+    if (obs.phase === "over") title = "The game is over";
+    else if (obs.phase === "placing") title = `${names[obs.turn]} places a first stone`;
+    else title = `${names[obs.turn]}'s turn`;
+    out.push(text(x, y + fs, title, fs + 2, { "font-weight": 700, class: "yk-title" }));
+    let cy = y + fs + 14;
+    const throws = obs.throws || [];
+    if (obs.phase === "playing" && throws.length) {
+      const size = big ? 60 : 46;
+      throws.forEach((v, i) => {
+        out.push(die(x + size / 2 + i * (size + 14), cy + size / 2, size, v,
+          { "data-index": i }));
+        if (i < throws.length - 1) {
+          out.push(text(x + size + i * (size + 14) + 7, cy + size / 2 + 7, "+", fs,
+            { "text-anchor": "middle", "font-weight": 700 }));
+        }
+      });
+      const total = throws.reduce((a, b) => a + b, 0);
+      const tx = x + throws.length * (size + 14) + 4;
+      out.push(text(tx, cy + size / 2 - 2, `= ${total}`, fs + 4, { "font-weight": 700 }));
+      out.push(text(tx, cy + size / 2 + fs, `${obs.pips} pip${obs.pips === 1 ? "" : "s"} left`,
+        fs - 2, { class: "yk-pips", "data-pips": obs.pips, fill: "#7a4f01", "font-weight": 700 }));
+      cy += size + 10;
+      if (throws.length > 1) {
+        out.push(text(x, cy + fs - 4, `${throws.length - 1} extra throw${throws.length > 2 ? "s" : ""} (a 1 throws again)`,
+          fs - 4, { fill: "#6b6b73" }));
+        cy += fs + 2;
+      }
+      const team = mover === null ? null : obs.teams[mover];
+      let dir = obs.steered ? "direction chosen: leading end " : "direction not yet chosen; leading end ";
+      if (team && team.front) dir += team.front;
+      if (obs.turned_back) dir += " (turned back)";
+      for (const line of wrap(dir, Math.floor(w / ((fs - 4) * .58)))) {
+        out.push(text(x, cy + fs - 2, line, fs - 4, { class: "yk-direction", fill: INK }));
+        cy += fs;
+      }
+      cy += 4;
+      const story = (obs.this_turn || []).join(", ");
+      if (story) {
+        for (const line of wrap(story, Math.floor(w / ((fs - 5) * .58)))) {
+          out.push(text(x, cy + fs - 4, line, fs - 5, { fill: "#6b6b73", class: "yk-story" }));
+          cy += fs;
+        }
+      }
+    } else if (obs.phase === "placing") {
+      out.push(text(x, cy + fs, "Click a glowing start space (s)", fs - 3, { fill: "#6b6b73" }));
+      cy += fs + 10;
+    } else if (obs.end_reason) {
+      for (const line of wrap(obs.end_reason, Math.floor(w / ((fs - 3) * .58)))) {
+        out.push(text(x, cy + fs - 2, line, fs - 3, { fill: "#6b6b73" }));
+        cy += fs + 2;
+      }
+    }
+    return { nodes: out, bottom: cy + 6 };
+  }
+
+  function wrap(str, width) {
+    const words = String(str).split(" ");
+    const lines = [];
+    let line = "";
+    for (const w of words) {
+      if (line && (line + " " + w).length > width) { lines.push(line); line = w; } else line = line ? line + " " + w : w;
+    }
+    if (line) lines.push(line);
+    return lines.slice(0, 4);
+  }
+
+  function teamHeight(big) { return big ? 104 : 78; }
+
+  function drawTeams(view, x, y, w, big) {
+    const obs = view.observation;
+    const out = [];
+    const rowH = teamHeight(big);
+    const fs = big ? 29 : 19;
+    const small = big ? 24 : 15;
+    (obs.teams || []).forEach((t, seat) => {
+      const ry = y + seat * (rowH + 6);
+      const me = seat === view.seat;
+      const turn = obs.turn === seat && obs.phase !== "over";
+      const colour = M.colour(seat);
+      const parts = [`${t.chain.length} on board`, `${t.waiting} off board`];
+      if (t.guards) parts.push(`${t.guards} guarding`);
+      if (t.retired) parts.push("retired");
+      else if (t.walled) parts.push(`walled in ${t.walled}×`);
+      const claims = t.claims.length ? `claims ${t.claims.map((c) => "#" + c).join(" ")}` : "no claim yet";
+      out.push(S("g", { class: "yk-team", "data-team": seat, "data-nuggets": t.nuggets,
+        "data-waiting": t.waiting, "data-on-board": t.chain.length },
+        S("rect", { x, y: ry, width: w, height: rowH, rx: 10,
+          fill: turn ? "#fff2c2" : "#fffdf6", stroke: me ? "#c9a227" : turn ? "#d9b23a" : "#d8ccaa",
+          "stroke-width": me ? 4 : 2 }),
+        S("rect", { x, y: ry, width: 10, height: rowH, rx: 4, fill: colour }),
+        stone(x + (big ? 36 : 30), ry + fs * .75 + 4, colour, {}, big ? 15 : 11),
+        turn ? text(x + (big ? 36 : 30), ry + rowH - 10, "▶", small,
+          { "text-anchor": "middle", fill: "#b3261e" }) : null,
+        text(x + (big ? 62 : 50), ry + fs + 4, `${view.names[seat]}${me ? " (you)" : ""}`, fs,
+          { "font-weight": 700, class: "yk-name" }),
+        text(x + w - 12, ry + fs + 4, `◆ ${t.nuggets}`, fs + 2,
+          { "text-anchor": "end", "font-weight": 700, fill: "#7a4f01", class: "yk-nuggets" }),
+        text(x + (big ? 62 : 50), ry + fs + small + 10, clip(parts.join(" · "), w - 70, small),
+          small, { fill: "#4a4338", class: "yk-line" }),
+        text(x + (big ? 62 : 50), ry + fs + 2 * small + 16, clip(claims, w - 70, small), small,
+          { fill: "#4a4338", class: "yk-claims" })));
+    });
+    return out;
+  }
+
+  function clip(s, width, size) {
+    const max = Math.floor(width / (size * .6));
+    return s.length > max ? s.slice(0, max - 1) + "…" : s;
+  }
+
+  // ---------------------------------------------------------------- controls
+  function drawControls(view, ui) {
+    const box = ui.controls;
+    if (!box) return;
+    const legal = ui.legal;
+    if (!legal.length) return;
+    const types = new Set(legal.map((l) => l.action.type));
+    const hints = [];
+    if (types.has("place")) hints.push("Click a glowing start space to place your first gold-digger.");
+    if (types.has("enter")) hints.push("Click a glowing space to bring a gold-digger on.");
+    if (types.has("move")) hints.push("Click a glowing space: the rear stone moves there (the first move chooses the direction).");
+    if (types.has("stake")) hints.push("Click a glowing claim to stake it with your rear stone.");
+    const kids = hints.map((h) => E("p", {}, h));
+    const pass = legal.find((l) => l.action.type === "pass");
+    if (pass) {
+      kids.push(E("button", { class: "primary yk-pass", "data-yukon": "pass",
+        onclick: () => ui.act(pass.action) }, "Pass (lose the pips)"));
+    }
+    box.append(E("div", { class: "yk-controls" }, ...kids));
+  }
+
+  // ---------------------------------------------------------------- draw
+  function draw(view, ui) {
+    ensureStyle();
+    lastUi = ui;
+    const obs = view.observation;
+    const g = geometry(obs);
+    const wide = isWide();
+    lastWide = wide;
+    const mover = obs.turn === null || obs.turn === undefined ? null : obs.turn;
+    const board = drawBoard(view, ui, g, mover);
+    const [minX, minY, maxX, maxY] = g.box;
+    const m = 22;
+    const bx0 = minX - m, by0 = minY - m, bw = maxX - minX + 2 * m, bh = maxY - minY + 2 * m;
+    let vb, panel;
+    if (wide) {
+      const pw = 330, px = bx0 + bw + 16;
+      const th = drawThrow(view, px, by0 + 6, pw, false, mover);
+      const teams = drawTeams(view, px, th.bottom + 8, pw, false);
+      const n = (obs.teams || []).length;
+      const bottom = Math.max(by0 + bh, th.bottom + 8 + n * (teamHeight(false) + 6));
+      vb = [bx0, by0, bw + pw + 22, bottom - by0 + 6];
+      panel = [...th.nodes, ...teams];
+    } else {
+      const pw = bw - 20, px = bx0 + 10;
+      const th = drawThrow(view, px, by0 + bh + 8, pw, true, mover);
+      const teams = drawTeams(view, px, th.bottom + 6, pw, true);
+      const n = (obs.teams || []).length;
+      vb = [bx0, by0, bw, th.bottom + 6 + n * (teamHeight(true) + 6) - by0 + 4];
+      panel = [...th.nodes, ...teams];
+    }
+    const root = S("svg", { viewBox: vb.map(f1).join(" "), "data-game": "yukon",
+      "data-move": view.move_count, "data-layout": wide ? "wide" : "narrow",
+      role: "img", "aria-label": "Gold am Yukon board" },
+    S("rect", { x: vb[0], y: vb[1], width: vb[2], height: vb[3], fill: "#f6efdd" }),
+    ...board, ...panel);
+    drawControls(view, ui);
+    return E("div", { class: "yk-root", "data-move": view.move_count }, root);
+  }
+
+  M.renderers.yukon = { draw };
+})();

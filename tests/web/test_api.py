@@ -3,19 +3,28 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine
 
+from motherlode.storage.models import Base
 from motherlode.web.app import create_app
 
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'test.db'}"
+    """A fresh SQLite file; or, with MOTHERLODE_TEST_DATABASE_URL set (e.g. a PostgreSQL
+    URL), that database emptied first, to run the same tests on another backend."""
+    url = os.environ.get("MOTHERLODE_TEST_DATABASE_URL")
+    if not url:
+        return f"sqlite:///{tmp_path / 'test.db'}"
+    Base.metadata.drop_all(create_engine(url))
+    return url
 
 
 @pytest.fixture

@@ -32,6 +32,11 @@ SeatOpt = Annotated[
     list[str] | None,
     typer.Option("--seat", "-s", help="One per seat, in order: human, random, heuristic, ..."),
 ]
+HostOpt = Annotated[str, typer.Option(help="Interface to listen on.")]
+PortOpt = Annotated[int, typer.Option(help="Port to listen on.")]
+DatabaseOpt = Annotated[
+    str | None, typer.Option(help="SQLAlchemy URL (default: SQLite file motherlode.db here).")
+]
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="A game option as key=value.")
 ]
@@ -298,12 +303,9 @@ def replay(
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    database_url: Annotated[
-        str | None,
-        typer.Option(help="SQLAlchemy URL (default: SQLite file motherlode.db here)."),
-    ] = None,
+    host: HostOpt = "127.0.0.1",
+    port: PortOpt = 8000,
+    database_url: DatabaseOpt = None,
     open_browser: Annotated[bool, typer.Option("--open/--no-open")] = False,
 ) -> None:
     """Start the web server: lobby, live tables with bots, replays."""
@@ -312,12 +314,9 @@ def serve(
 
 @app.command()
 def dashboard(
-    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    database_url: Annotated[
-        str | None,
-        typer.Option(help="SQLAlchemy URL (default: SQLite file motherlode.db here)."),
-    ] = None,
+    host: HostOpt = "127.0.0.1",
+    port: PortOpt = 8000,
+    database_url: DatabaseOpt = None,
     open_browser: Annotated[bool, typer.Option("--open/--no-open")] = True,
 ) -> None:
     """Keep the books of a physical GOLDFIX table: the rulebook's DASHBOARD in the browser."""

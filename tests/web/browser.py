@@ -9,6 +9,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
 
 import pytest
 import uvicorn
@@ -59,3 +61,45 @@ def live_server(database_url: str, port: int | None = None) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=15)
+
+
+def create_from_lobby(
+    page: Any,
+    server: str,
+    game: str,
+    seats: list[str],
+    *,
+    options: dict[str, str] | None = None,
+    timer: str | None = None,
+) -> None:
+    """Fill in the lobby's form as a person would and create the table (bots without pause)."""
+    page.goto(server + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    for i, agent in enumerate(seats):
+        page.select_option(f"#seat-{i}", agent)
+    for name, value in (options or {}).items():
+        page.fill(f"#opt-{name}", value)
+    page.select_option("#bot_delay_ms", "0")
+    if timer is not None:
+        page.select_option("#decision_timer", timer)
+    page.click("#create-button")
+    page.wait_for_selector("#created:not(.hidden)")
+
+
+def open_seat(page: Any, server: str, board: str, seat: int = 0) -> tuple[str, str]:
+    """Follow a seat's private link until ``board`` shows; returns the table id and token."""
+    link = page.get_attribute(f"[data-seat-link='{seat}']", "href")
+    path, fragment = link.split("#", 1)
+    page.goto(server + link)
+    page.wait_for_selector(board)
+    return path.rsplit("/", 1)[1], parse_qs(fragment)["token"][0]
+
+
+def fetch_view(page: Any, server: str, table: str, token: str | None) -> dict[str, Any]:
+    """The view the server gives the token's seat (a spectator's without one)."""
+    headers = {"X-Seat-Token": token} if token else {}
+    response = page.request.get(f"{server}/api/tables/{table}", headers=headers)
+    assert response.ok
+    view: dict[str, Any] = response.json()
+    return view

@@ -6,20 +6,9 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import live_server
+from tests.web.browser import create_from_lobby, live_server
 
 pytestmark = pytest.mark.browser
-
-
-def create_from_lobby(page: Any, server: str, game: str, seats: list[str]) -> None:
-    page.goto(server + "/")
-    page.select_option("#game", game)
-    page.select_option("#players", str(len(seats)))
-    for i, agent in enumerate(seats):
-        page.select_option(f"#seat-{i}", agent)
-    page.select_option("#bot_delay_ms", "0")
-    page.click("#create-button")
-    page.wait_for_selector("[data-seat-link]")
 
 
 def test_play_against_a_bot_by_clicking(browser: Any, server: str) -> None:

@@ -5,41 +5,15 @@ reload mid-game, and the TIMED AUCTIONS countdown during a sealed auction."""
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import parse_qs
 
 import pytest
+
+from tests.web.browser import create_from_lobby, fetch_view, open_seat
 
 pytestmark = pytest.mark.browser
 
 BOARD = "svg[data-game='goldfix']"
 AUCTION_SQUARES = {4, 11, 22, 32, 38}
-
-
-def create_from_lobby(page: Any, server: str, seats: list[str], timer: str = "0") -> None:
-    page.goto(server + "/")
-    page.select_option("#game", "goldfix")
-    page.select_option("#players", str(len(seats)))
-    for i, agent in enumerate(seats):
-        page.select_option(f"#seat-{i}", agent)
-    page.select_option("#bot_delay_ms", "0")
-    page.select_option("#decision_timer", timer)
-    page.click("#create-button")
-    page.wait_for_selector("[data-seat-link]")
-
-
-def open_seat(page: Any, server: str, seat: int = 0) -> tuple[str, str]:
-    link = page.get_attribute(f"[data-seat-link='{seat}']", "href")
-    path, fragment = link.split("#", 1)
-    page.goto(server + link)
-    page.wait_for_selector(BOARD)
-    return path.rsplit("/", 1)[1], parse_qs(fragment)["token"][0]
-
-
-def fetch_view(page: Any, server: str, table: str, token: str) -> dict[str, Any]:
-    response = page.request.get(f"{server}/api/tables/{table}", headers={"X-Seat-Token": token})
-    assert response.ok
-    view: dict[str, Any] = response.json()
-    return view
 
 
 def board_move(page: Any) -> int:
@@ -118,8 +92,8 @@ def click_board_control(page: Any, prefer: set[int] | None = None) -> str:
 
 def test_play_goldfix_by_clicking_the_board(browser: Any, server: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    create_from_lobby(page, server, ["human", "heuristic", "heuristic"])
-    table, token = open_seat(page, server)
+    create_from_lobby(page, server, "goldfix", ["human", "heuristic", "heuristic"], timer="0")
+    table, token = open_seat(page, server, BOARD)
     view = fetch_view(page, server, table, token)
     page.wait_for_function(
         f"document.querySelector('.gf-root').dataset.move == {view['move_count']}"
@@ -175,8 +149,8 @@ def test_play_goldfix_by_clicking_the_board(browser: Any, server: str) -> None:
 
 def test_timed_auction_shows_the_countdown(browser: Any, server: str) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844})
-    create_from_lobby(page, server, ["human", "heuristic", "heuristic"], timer="20")
-    table, token = open_seat(page, server)
+    create_from_lobby(page, server, "goldfix", ["human", "heuristic", "heuristic"], timer="20")
+    table, token = open_seat(page, server, BOARD)
     assert page.get_attribute(".gf-root", "data-layout") == "phone"
     for _ in range(40):
         wait_for_my_decision(page)

@@ -5,46 +5,15 @@ answering, a reload mid-game, a finished game watched and replayed by a spectato
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import parse_qs
 
 import pytest
+
+from tests.web.browser import create_from_lobby, fetch_view, open_seat
 
 pytestmark = pytest.mark.browser
 
 BOARD = "svg[data-game='gonza']"
 TARGET_FACES = ("place", "up", "down", "bid")
-
-
-def create_from_lobby(
-    page: Any, server: str, seats: list[str], options: dict[str, str] | None = None
-) -> None:
-    page.goto(server + "/")
-    page.select_option("#game", "gonza")
-    page.select_option("#players", str(len(seats)))
-    for i, agent in enumerate(seats):
-        page.select_option(f"#seat-{i}", agent)
-    for name, value in (options or {}).items():
-        page.fill(f"#opt-{name}", value)
-    page.select_option("#bot_delay_ms", "0")
-    page.click("#create-button")
-    page.wait_for_selector("#created:not(.hidden)")
-
-
-def open_seat(page: Any, server: str, seat: int = 0) -> tuple[str, str]:
-    """Follow a seat's private link; returns the table id and the seat token."""
-    link = page.get_attribute(f"[data-seat-link='{seat}']", "href")
-    path, fragment = link.split("#", 1)
-    page.goto(server + link)
-    page.wait_for_selector(BOARD)
-    return path.rsplit("/", 1)[1], parse_qs(fragment)["token"][0]
-
-
-def fetch_view(page: Any, server: str, table: str, token: str | None) -> dict[str, Any]:
-    headers = {"X-Seat-Token": token} if token else {}
-    response = page.request.get(f"{server}/api/tables/{table}", headers=headers)
-    assert response.ok
-    view: dict[str, Any] = response.json()
-    return view
 
 
 def board_move(page: Any) -> int:
@@ -168,8 +137,10 @@ def test_play_gonza_by_clicking_the_board(browser: Any, server: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    create_from_lobby(page, server, ["human", "heuristic", "heuristic"], {"first_player": "1"})
-    table, token = open_seat(page, server)
+    create_from_lobby(
+        page, server, "gonza", ["human", "heuristic", "heuristic"], options={"first_player": "1"}
+    )
+    table, token = open_seat(page, server, BOARD)
     wait_my_turn(page)
     view = fetch_view(page, server, table, token)
     assert view["observation"]["active"] == 0
@@ -327,7 +298,9 @@ def test_spectator_sees_a_finished_bot_game_and_replays_it(browser: Any, server:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    create_from_lobby(page, server, ["heuristic", "minister"], {"event_cards": "3"})
+    create_from_lobby(
+        page, server, "gonza", ["heuristic", "minister"], options={"event_cards": "3"}
+    )
     spectate = page.get_attribute("text=Spectator link", "href")
     table = spectate.rsplit("/", 1)[1]
     for _ in range(100):

@@ -4,40 +4,14 @@ start spaces, destination spaces and claims on the board, bots answering, a relo
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import parse_qs
 
 import pytest
+
+from tests.web.browser import create_from_lobby, fetch_view, open_seat
 
 pytestmark = pytest.mark.browser
 
 BOARD = "svg[data-game='yukon']"
-
-
-def create_from_lobby(page: Any, server: str, seats: list[str]) -> None:
-    page.goto(server + "/")
-    page.select_option("#game", "yukon")
-    page.select_option("#players", str(len(seats)))
-    for i, agent in enumerate(seats):
-        page.select_option(f"#seat-{i}", agent)
-    page.select_option("#bot_delay_ms", "0")
-    page.click("#create-button")
-    page.wait_for_selector("[data-seat-link]")
-
-
-def open_seat(page: Any, server: str, seat: int = 0) -> tuple[str, str]:
-    """Follow a seat's private link; returns the table id and the seat token."""
-    link = page.get_attribute(f"[data-seat-link='{seat}']", "href")
-    path, fragment = link.split("#", 1)
-    page.goto(server + link)
-    page.wait_for_selector(BOARD)
-    return path.rsplit("/", 1)[1], parse_qs(fragment)["token"][0]
-
-
-def fetch_view(page: Any, server: str, table: str, token: str) -> dict[str, Any]:
-    response = page.request.get(f"{server}/api/tables/{table}", headers={"X-Seat-Token": token})
-    assert response.ok
-    view: dict[str, Any] = response.json()
-    return view
 
 
 def board_move(page: Any) -> int:
@@ -117,8 +91,8 @@ def click_board(page: Any) -> bool:
 
 def test_play_yukon_by_clicking_the_board(browser: Any, server: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    create_from_lobby(page, server, ["human", "heuristic", "heuristic"])
-    table, token = open_seat(page, server)
+    create_from_lobby(page, server, "yukon", ["human", "heuristic", "heuristic"])
+    table, token = open_seat(page, server, BOARD)
     wait_my_turn(page)
 
     # Preparation: seat 0 places first, on a glowing start space
@@ -129,8 +103,14 @@ def test_play_yukon_by_clicking_the_board(browser: Any, server: str) -> None:
     check_board(page, view)
     assert page.locator(".yk-dest").count() == len(view["legal"])
     first = page.get_attribute(".yk-dest >> nth=0", "data-space")
+    before = board_move(page)
     page.click(".yk-dest >> nth=0")
-    wait_my_turn(page)
+    # wait until the bots have placed too and it is our turn again
+    page.wait_for_function(
+        f"Number((document.querySelector('.yk-root') || {{dataset: {{}}}}).dataset.move) > {before}"
+        " && document.querySelector('#prompt').innerText.includes('Your move')",
+        timeout=15000,
+    )
     view = fetch_view(page, server, table, token)
     assert view["observation"]["teams"][0]["chain"] == [first]
     # the bots placed theirs and have already thrown and entered stones
@@ -172,9 +152,9 @@ def test_play_yukon_by_clicking_the_board(browser: Any, server: str) -> None:
 
 def test_phone_layout_and_spectator(browser: Any, server: str) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844})
-    create_from_lobby(page, server, ["human", "heuristic", "heuristic", "heuristic"])
+    create_from_lobby(page, server, "yukon", ["human", "heuristic", "heuristic", "heuristic"])
     spectate = page.get_attribute("a[href^='/t/']:not([data-seat-link])", "href")
-    table, token = open_seat(page, server)
+    table, token = open_seat(page, server, BOARD)
     wait_my_turn(page)
     assert page.get_attribute(BOARD, "data-layout") == "narrow"
     # the board fits the phone's width: no horizontal scrolling

@@ -19,6 +19,7 @@ from motherlode.agents.specs import bot_names
 from motherlode.engine import Game, GameRecord, MotherlodeError, State, games, get_game
 from motherlode.engine.options import parse_option_pairs
 from motherlode.sim import simulate as run_simulation
+from motherlode.sim.arena import arena_command
 from motherlode.table import Table
 
 app = typer.Typer(
@@ -339,6 +340,9 @@ def _serve(host: str, port: int, database_url: str | None, open_path: str | None
 
         webbrowser.open(page)
     uvicorn.run(app_, host=host, port=port, log_level="warning")
+
+
+app.command("arena")(arena_command)
 
 
 def main() -> None:

@@ -16,9 +16,11 @@ GENERIC: dict[str, Callable[..., Agent]] = {}
 
 def _generic() -> dict[str, Callable[..., Agent]]:
     if not GENERIC:
+        from motherlode.agents.mcts import MCTSAgent
         from motherlode.agents.random_agent import RandomAgent
 
         GENERIC["random"] = RandomAgent
+        GENERIC["mcts"] = MCTSAgent
     return GENERIC
 
 

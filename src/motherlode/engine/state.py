@@ -232,7 +232,8 @@ class State(ABC):
         self._move_count += 1
         if self._is_simultaneous():
             self._commits[seat] = action
-            self.log(f"{self.seat_name(seat)} has decided")
+            if self.logging:
+                self.log(f"{self.seat_name(seat)} has decided")
             if len(self._commits) == len(self._to_act()):
                 commits, self._commits = self._commits, {}
                 self._resolve(commits)
@@ -281,7 +282,7 @@ class State(ABC):
         """An independent copy.  Games extend this to copy their own mutable fields."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
+        new.rng = random.Random.__new__(random.Random)  # no OS seeding: the state is set next
         new.rng.setstate(self.rng.getstate())
         new._commits = dict(self._commits)
         new._legal_cache = None
@@ -297,6 +298,8 @@ class State(ABC):
         """
         new = self.clone()
         new.rng = random.Random(rng.getrandbits(64))
+        new.seed = -1  # the real seed would replay the real deal
+        new._moves = None  # the history holds others' sealed choices
         new._determinized = True
         new.logging = False
         new._redraw_hidden(seat, rng)

@@ -1,0 +1,363 @@
+"""The ISMCTS agent: legal, reproducible, blind to what its seat cannot see, and strong."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import Any, cast
+
+import pytest
+
+from motherlode.agents import make_agent, specs
+from motherlode.agents.mcts import MCTSAgent, SearchResult
+from motherlode.agents.random_agent import RandomAgent
+from motherlode.agents.rollout import outcome, standing
+from motherlode.engine import Action, Agent, BadOptions, Game, GameOptions, State
+from motherlode.engine.actions import JsonValue
+from motherlode.sim.stats import wilson_interval
+from tests.engine import nuggets
+from tests.engine.nuggets import Bid, Challenge, NuggetState
+
+specs._generic()
+specs.GENERIC["mcts"] = MCTSAgent
+
+NUGGETS = nuggets.GAME
+
+
+def nuggets_state(players: int, seed: int, game: Game = NUGGETS, **options: Any) -> NuggetState:
+    return cast(NuggetState, game.new_state(players, seed, options))
+
+
+def search(state: State, seat: int, seed: int = 11, **params: Any) -> SearchResult:
+    return MCTSAgent(seed=seed, **params).search(state, seat)
+
+
+# ------------------------------------------------------------------ fixture variants
+
+
+class FairNuggets(NuggetState):
+    """Nuggets whose re-draw depends only on what the seat knows: the pool of unseen cards
+    is sorted before it is shuffled, so hidden *order* cannot steer the sample.  (The
+    fixture shuffles the pool in its real order; a seeded search then sees a different
+    sample when hidden cards are swapped, though no information reaches it.)"""
+
+    def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
+        others = [s for s in range(self.num_players) if s != seat]
+        known_bottom = seat in self.peeks
+        pool = self.deck[1:] if known_bottom else list(self.deck)
+        pool += [self.bonus[s] for s in others]
+        pool.sort()
+        rng.shuffle(pool)
+        for s in others:
+            self.bonus[s] = pool.pop()
+        self.deck = ([self.deck[0]] if known_bottom else []) + pool
+        for s in self.peeks:
+            self.peeks[s] = self.deck[0]
+
+
+FAIR_NUGGETS = dataclasses.replace(NUGGETS, id="fair-nuggets", state_class=FairNuggets)
+
+
+@dataclass(frozen=True, slots=True)
+class Coin(Action):
+    TYPE = "coin"
+    heads: bool
+
+
+@dataclass(frozen=True)
+class NoOptions(GameOptions):
+    pass
+
+
+class PenniesState(State):
+    """Matching pennies, once: both show a coin in secret; seat 1 wins if they match.
+
+    Whoever saw the other's coin would always win, so a search that let one seat peek would
+    value the other's moves near 0 (or its own near 1); played blind, both are worth 1/2.
+    """
+
+    def _setup(self) -> None:
+        self.match: bool | None = None
+
+    def _to_act(self) -> tuple[int, ...]:
+        return () if self.match is not None else (0, 1)
+
+    def _legal(self, seat: int) -> list[Action]:
+        return [Coin(True), Coin(False)]
+
+    def _play(self, seat: int, action: Action) -> None:
+        raise AssertionError("pennies has simultaneous decisions only")
+
+    def _resolve(self, actions: dict[int, Action]) -> None:
+        self.match = actions[0] == actions[1]
+
+    def _observe(self, seat: int | None) -> dict[str, JsonValue]:
+        return {"match": self.match}
+
+    def scores(self) -> tuple[float, ...]:
+        if self.match is None:
+            return (0.0, 0.0)
+        return (0.0, 1.0) if self.match else (1.0, 0.0)
+
+
+PENNIES = Game(
+    id="pennies",
+    title="Matching pennies",
+    min_players=2,
+    max_players=2,
+    state_class=PenniesState,
+    options_class=NoOptions,
+    action_types=(Coin,),
+    rules_version="1",
+)
+
+
+class SeatOnly:
+    """The real state as the agent may touch it; anything else is an AttributeError."""
+
+    def __init__(self, real: State, seat: int) -> None:
+        self._real = real
+        self._seat = seat
+
+    @property
+    def game(self) -> Game:
+        return self._real.game
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        assert seat == self._seat, "the agent asked for another seat's legal actions"
+        return self._real.legal_actions(seat)
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        assert seat == self._seat, "the agent determinized for another seat"
+        return self._real.determinize(seat, rng)
+
+    def _is_simultaneous(self) -> bool:
+        return self._real._is_simultaneous()
+
+
+# ----------------------------------------------------------------------------- tests
+
+
+def test_outcomes_give_win_shares_and_margins() -> None:
+    assert outcome([10.0, 7.0, 3.0], [0]) == ([1.0, 0.0, 0.0], [3.0, -3.0, -7.0])
+    assert outcome([5.0, 5.0], [0, 1]) == ([0.5, 0.5], [0.0, 0.0])
+    assert outcome([5.0, 5.0], [1]) == ([0.0, 1.0], [0.0, 0.0])  # a tie-break decided it
+    assert standing([-4.0, 2.0, 2.0]) == ([0.0, 0.5, 0.5], [-6.0, 0.0, 0.0])
+
+
+def test_plays_only_legal_actions_to_the_end() -> None:
+    for seed in range(3):
+        state = NUGGETS.new_state(3, seed)
+        agents = [MCTSAgent(seed=seed + k, iters=30) for k in range(3)]
+        while not state.is_over():
+            seat = state.pending()[0]
+            action = agents[seat].act(state, seat)
+            assert action in state.legal_actions(seat)
+            state.apply(seat, action)
+
+
+def test_same_seed_same_search() -> None:
+    state = NUGGETS.new_state(3, 4)
+    first = search(state, 1, iters=300)
+    second = search(state, 1, iters=300)
+    assert first.stats == second.stats
+    assert first.action == second.action
+    assert first.iterations == 300
+    assert sum(s.visits for s in first.stats) == 300
+
+
+def test_time_budget() -> None:
+    state = NUGGETS.new_state(2, 1)
+    result = MCTSAgent(seed=1, ms=30).search(state, 0)
+    assert result.action in state.legal_actions(0)
+    assert result.iterations >= 1
+    capped = MCTSAgent(seed=1, ms=60_000, iters=25).search(state, 0)
+    assert capped.iterations == 25
+
+
+def test_a_forced_move_needs_no_search() -> None:
+    state = nuggets_state(2, 2)
+    state.gold[0] = 0
+    result = search(state, 0, iters=50)
+    assert (result.action, result.iterations) == (Bid(0), 0)
+
+
+def test_touches_the_real_state_only_through_the_seat_view() -> None:
+    state = NUGGETS.new_state(3, 9)
+    state.apply(2, Bid(3))  # a real secret commitment the search must not read
+    proxy = cast(State, SeatOnly(state, 0))
+    assert search(proxy, 0, iters=200).stats == search(state, 0, iters=200).stats
+
+
+def test_hidden_cards_do_not_change_the_decision() -> None:
+    for seed in range(6):
+        state = nuggets_state(3, seed, FAIR_NUGGETS)
+        state.apply(1, Bid(2))
+        altered = state.clone()
+        # swap seat 2's secret bonus with a deck card of another value, reorder the deck,
+        # re-seed the hidden future, and change seat 1's sealed bid
+        i = next(i for i, v in enumerate(altered.deck) if v != altered.bonus[2])
+        altered.bonus[2], altered.deck[i] = altered.deck[i], altered.bonus[2]
+        altered.deck.reverse()
+        altered.rng.seed(seed + 1000)
+        altered._commits[1] = Bid(5)
+        assert altered.observe(0) == state.observe(0)
+        assert altered.bonus != state.bonus or altered.deck != state.deck
+        assert search(altered, 0, iters=250).stats == search(state, 0, iters=250).stats
+
+
+def test_a_peeked_card_is_used_but_nothing_else() -> None:
+    state = nuggets_state(2, 3, FAIR_NUGGETS)
+    state.peeks[0] = state.deck[0]
+    altered = state.clone()
+    altered.deck[1:] = reversed(altered.deck[1:])
+    assert altered.observe(0) == state.observe(0)
+    assert search(altered, 0, iters=200).stats == search(state, 0, iters=200).stats
+
+
+def test_simultaneous_choices_are_blind_to_each_other() -> None:
+    state = PENNIES.new_state(2, 0)
+    result = search(state, 0, iters=600)
+    assert set(result.others) == {1}, "the other asked seat keeps its own statistics"
+    for stats in (result.stats, result.others[1]):
+        assert sum(s.visits for s in stats) == 600
+        for s in stats:
+            assert 0.3 < s.mean < 0.7, f"a choice was valued as if one seat saw the other: {s}"
+    for seat in (0, 1):
+        result = search(state, seat, iters=600)
+        assert all(0.3 < s.mean < 0.7 for s in result.stats)
+
+
+def test_a_committed_secret_choice_is_not_read() -> None:
+    results = []
+    for heads in (True, False):
+        state = PENNIES.new_state(2, 0)
+        state.apply(1, Coin(heads))
+        results.append(search(state, 0, iters=200))
+    assert results[0].stats == results[1].stats
+    assert set(results[0].others) == {1}, "the sealed choice is modelled, not taken as drawn"
+    overall = sum(s.mean * s.visits for s in results[0].stats) / 200
+    assert 0.35 < overall < 0.65, "the search played against the real coin"
+
+
+def test_mixed_strategy_at_simultaneous_decisions() -> None:
+    state = PENNIES.new_state(2, 0)
+    agent = MCTSAgent(seed=3, iters=100, mix=1)
+    choices = {agent.act(state, 0) for _ in range(30)}
+    assert choices == {Coin(True), Coin(False)}
+
+
+def test_progressive_widening_limits_the_actions_tried() -> None:
+    state = nuggets_state(2, 5, start_gold=9)  # ten bids to choose from
+    narrow = search(state, 0, iters=20, widen=2, pw=0.5)
+    tried = [s for s in narrow.stats if s.visits]
+    assert 2 <= len(tried) <= 5  # max(2, 21 ** 0.5)
+    wide = search(state, 0, iters=20, widen=0)
+    assert sum(1 for s in wide.stats if s.visits) == 10
+
+
+def test_beats_random_clearly() -> None:
+    wins = 0.0
+    games = 30
+    for i in range(games):
+        state = NUGGETS.new_state(2, 500 + i)
+        me = i % 2
+        agents: list[Agent] = [RandomAgent(seed=i), RandomAgent(seed=i)]
+        agents[me] = MCTSAgent(seed=i, iters=120)
+        while not state.is_over():
+            seat = state.pending()[0]
+            state.apply(seat, agents[seat].act(state, seat))
+        winners = state.winners()
+        wins += (me in winners) / len(winners)
+    low, _ = wilson_interval(wins, games)
+    assert wins / games >= 0.75, f"MCTS won {wins}/{games} against random"
+    assert low > 0.5
+
+
+class Greedy(Agent):
+    """A rollout bot with an evaluation: bids a third of its gold; a seat's worth is its
+    score less the leader's."""
+
+    name = "greedy"
+    evaluations = 0
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def act(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if isinstance(legal[0], Challenge):
+            return legal[0]
+        return legal[len(legal) // 3]
+
+    def evaluate(self, state: State, seat: int) -> float:
+        Greedy.evaluations += 1
+        return state.scores()[seat] - max(state.scores())
+
+
+BOT_NUGGETS = dataclasses.replace(NUGGETS, id="bot-nuggets", bots={"greedy": Greedy})
+
+
+def test_heuristic_rollouts_and_cutoff_evaluation() -> None:
+    state = BOT_NUGGETS.new_state(2, 6)
+    Greedy.evaluations = 0
+    result = search(state, 0, iters=40, rollout="greedy", cutoff=2)
+    assert result.action in state.legal_actions(0)
+    assert Greedy.evaluations == 40 * 2  # once per seat at every cut-off
+    Greedy.evaluations = 0
+    search(state, 0, iters=40, rollout="greedy", cutoff=2, eval="score")
+    assert Greedy.evaluations == 0
+    search(state, 0, iters=40, cutoff=2, eval="greedy", eps=0.5)
+    assert Greedy.evaluations == 40 * 2
+    plain = search(state, 0, iters=40, cutoff=2)
+    assert plain.action in state.legal_actions(0)
+
+
+def test_the_prior_bot_is_tried_first() -> None:
+    state = nuggets_state(2, 6, BOT_NUGGETS)  # 6 gold: greedy bids 2 of 0..6
+    for result in (
+        search(state, 0, iters=1, prior="greedy"),
+        search(state, 0, iters=1, rollout="greedy"),
+    ):
+        assert [s.action for s in result.stats if s.visits] == [Bid(2)]
+    tried = {
+        next(s.action for s in search(state, 0, iters=1, prior="none", seed=k).stats if s.visits)
+        for k in range(12)
+    }
+    assert len(tried) > 1
+
+
+def test_the_mcts_spec() -> None:
+    agent = make_agent("mcts:iters=20,c=1.2,widen=0", NUGGETS, seed=1)
+    assert isinstance(agent, MCTSAgent)
+    assert (agent.iters, agent.c, agent.widen) == (20, 1.2, 0)
+    assert make_agent("mcts:ms=50", NUGGETS).iters is None  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("mcts:iters=0", "iters must be at least 1"),
+        ("mcts:iters=2.5", "iters must be a whole number"),
+        ("mcts:ms=-3", "ms must be at least 1"),
+        ("mcts:c=wide", "c must be a number"),
+        ("mcts:win=2", "win must be between 0 and 1"),
+        ("mcts:sim=fictitious", "sim is 'rm' or 'ucb'"),
+        ("mcts:eval=score", "give cutoff=N too"),
+        ("mcts:depth=3", "bad parameters"),
+    ],
+)
+def test_bad_parameters_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(BadOptions, match=message):
+        make_agent(spec, NUGGETS)
+
+
+def test_a_missing_rollout_bot_is_named() -> None:
+    agent = MCTSAgent(rollout="heuristic")
+    with pytest.raises(BadOptions, match="has no bot 'heuristic'"):
+        agent.bind(NUGGETS)
+    with pytest.raises(BadOptions, match="no evaluate"):
+        MCTSAgent(eval="greedy", cutoff=3).bind(
+            dataclasses.replace(NUGGETS, id="plain-bots", bots={"greedy": RandomAgent})
+        )

@@ -47,7 +47,7 @@ from motherlode.engine import BadOptions, Game, MotherlodeError, get_game
 from motherlode.engine.options import parse_option_pairs
 from motherlode.sim.ratings import RatedGame, Rating, rate
 from motherlode.sim.simulate import game_seed
-from motherlode.sim.stats import mean, wilson_interval
+from motherlode.sim.stats import WinTally, mean
 from motherlode.table import Seat, Table
 
 OUTPUT_FORMATS = (".json", ".csv")
@@ -109,7 +109,7 @@ class ArenaGame:
 
 
 @dataclass(frozen=True)
-class BotSummary:
+class BotSummary(WinTally):
     entrant: int
     bot: str
     games: int
@@ -119,14 +119,6 @@ class BotSummary:
     mean_score: float
     mean_place: float
     rating: Rating
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -147,7 +139,7 @@ class BotSummary:
 
 
 @dataclass(frozen=True)
-class HeadToHead:
+class HeadToHead(WinTally):
     """How often ``bot`` placed above ``other`` in the games where both sat."""
 
     bot: int
@@ -157,11 +149,8 @@ class HeadToHead:
 
     @property
     def rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
+        """How often ``bot`` placed above ``other`` (the tally's win rate)."""
+        return self.win_rate
 
 
 @dataclass
@@ -264,7 +253,7 @@ class Arena:
                     "other": self.bots[h.other],
                     "games": h.games,
                     "wins": h.wins,
-                    "rate": h.rate,
+                    "rate": h.win_rate,
                     "ci95_low": h.interval[0],
                     "ci95_high": h.interval[1],
                 }
@@ -468,7 +457,7 @@ def print_arena(arena: Arena, title: str, out: Console) -> None:
             row = [name]
             for b in range(len(arena.bots)):
                 h = cells.get((a, b))
-                row.append("-" if h is None else f"{h.rate:.0%} ({h.games})")
+                row.append("-" if h is None else f"{h.win_rate:.0%} ({h.games})")
             h2h.add_row(*row)
         out.print(h2h)
 

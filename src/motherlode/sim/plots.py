@@ -64,10 +64,10 @@ def plot_arena(arena: Arena, path: Path, *, title: str | None = None) -> None:
         k = len(arena.bots)
         grid = [[float("nan")] * k for _ in range(k)]
         for h in pairs:
-            grid[h.bot][h.other] = h.rate
+            grid[h.bot][h.other] = h.win_rate
         image = ax.imshow(grid, vmin=0.0, vmax=1.0, cmap="RdYlGn")
         for h in pairs:
-            ax.text(h.other, h.bot, f"{h.rate:.0%}", ha="center", va="center", fontsize="small")
+            ax.text(h.other, h.bot, f"{h.win_rate:.0%}", ha="center", va="center", fontsize="small")
         ax.set_xticks(range(k), arena.bots, rotation=30, ha="right")
         ax.set_yticks(range(k), arena.bots)
         ax.set_title("row placed above column", fontsize="small")

@@ -14,7 +14,7 @@ from typing import Any
 
 from motherlode.agents.specs import parse_spec
 from motherlode.engine import BadOptions, get_game
-from motherlode.sim.stats import mean, wilson_interval
+from motherlode.sim.stats import WinTally, mean
 from motherlode.table import Table
 
 
@@ -33,20 +33,12 @@ class GameResult:
 
 
 @dataclass
-class SeatSummary:
+class SeatSummary(WinTally):
     seat: int
     spec: str
     games: int
     wins: float
     mean_score: float
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
 
 
 @dataclass

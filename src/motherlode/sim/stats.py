@@ -23,5 +23,21 @@ def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple
     return (low, high)
 
 
+class WinTally:
+    """For results that count ``wins`` (fractional for shared wins) out of ``games``."""
+
+    wins: float
+    games: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The win rate's 95% Wilson interval."""
+        return wilson_interval(self.wins, self.games)
+
+
 def mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0

@@ -103,3 +103,13 @@ def fetch_view(page: Any, server: str, table: str, token: str | None) -> dict[st
     assert response.ok
     view: dict[str, Any] = response.json()
     return view
+
+
+def wait_drawn(page: Any, root: str, move_count: int) -> None:
+    """Wait until the renderer's root (``data-move``) shows the view of ``move_count``: a
+    pushed view is drawn a moment after the server sent it."""
+    page.wait_for_function(
+        f"Number((document.querySelector({root!r}) || {{dataset: {{}}}}).dataset.move) === "
+        f"{move_count}",
+        timeout=5000,
+    )

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import create_from_lobby, fetch_view, open_seat
+from tests.web.browser import create_from_lobby, fetch_view, open_seat, wait_drawn
 
 pytestmark = pytest.mark.browser
 
@@ -98,6 +98,7 @@ def test_play_goldfix_by_clicking_the_board(browser: Any, server: str) -> None:
     page.wait_for_function(
         f"document.querySelector('.gf-root').dataset.move == {view['move_count']}"
     )
+    wait_drawn(page, ".gf-root", view["move_count"])
     check_board(page, view["observation"])
     assert page.get_attribute(".gf-book.me", "data-seat") == "0"
     # the pre-roll step: roll by the renderer's button, then move by clicking a square
@@ -134,12 +135,14 @@ def test_play_goldfix_by_clicking_the_board(browser: Any, server: str) -> None:
         f"Number(document.querySelector('.gf-root').dataset.move) >= {view['move_count']}"
     )
     view = fetch_view(page, server, table, token)
+    wait_drawn(page, ".gf-root", view["move_count"])
     check_board(page, view["observation"])
     # reload mid-game: the same board comes back and play continues by clicking
     page.reload()
     page.wait_for_selector(BOARD)
     wait_for_my_decision(page)
     view = fetch_view(page, server, table, token)
+    wait_drawn(page, ".gf-root", view["move_count"])
     check_board(page, view["observation"])
     after = board_move(page)
     assert click_board_control(page) != "none"

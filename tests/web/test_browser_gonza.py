@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import create_from_lobby, fetch_view, open_seat
+from tests.web.browser import create_from_lobby, fetch_view, open_seat, wait_drawn
 
 pytestmark = pytest.mark.browser
 
@@ -86,6 +86,7 @@ def check_board_matches(page: Any, view: dict[str, Any]) -> None:
     """Everything the observation holds is on the board: corporations, tracks, markers,
     credits by colour, broker cards and bids, dice, event track, players."""
     obs = view["observation"]
+    wait_drawn(page, ".gz-root", view["move_count"])
     board = page.evaluate(READ_BOARD)
     assert [c["id"] for c in board["corps"]] == [c["id"] for c in obs["corporations"]]
     for drawn, corp in zip(board["corps"], obs["corporations"], strict=True):

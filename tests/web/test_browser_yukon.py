@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import create_from_lobby, fetch_view, open_seat
+from tests.web.browser import create_from_lobby, fetch_view, open_seat, wait_drawn
 
 pytestmark = pytest.mark.browser
 
@@ -51,6 +51,7 @@ READ_BOARD = """() => {
 def check_board(page: Any, view: dict[str, Any]) -> None:
     """What the SVG shows is exactly what the observation holds."""
     obs = view["observation"]
+    wait_drawn(page, ".yk-root", view["move_count"])
     seen = page.evaluate(READ_BOARD)
     assert seen["claims"] == [[c[0], c[3], c[4]] for c in obs["claims"]]
     assert len(seen["claims"]) == 37

@@ -168,6 +168,22 @@ class ConformanceSuite:
             random_step(b, rb)
         assert b.is_over() and fingerprint(a) == fingerprint(b)
 
+    def test_logging_changes_nothing_but_the_log(self) -> None:
+        """Simulations and searches play with the log off: the game must be the same game."""
+        for n in self.counts():
+            logged, quiet = self.new(n, 31), self.new(n, 31)
+            quiet.logging = False
+            ra, rb = random.Random(31), random.Random(31)
+            for _ in self.play_out(logged, ra):
+                pending = logged.pending()
+                assert quiet.pending() == pending
+                for seat in pending:
+                    assert quiet.legal_actions(seat) == logged.legal_actions(seat)
+                random_step(quiet, rb)
+            assert quiet.is_over()
+            assert (quiet.scores(), quiet.ranking()) == (logged.scores(), logged.ranking())
+            assert quiet.record().moves == logged.record().moves
+
     def test_every_step_in_depth(self) -> None:
         """Illegal actions change nothing; views are JSON; determinize keeps a seat's view."""
         for n in self.counts():

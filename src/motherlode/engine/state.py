@@ -29,8 +29,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Self
 
 from motherlode.engine.actions import Action, JsonValue
@@ -42,14 +41,34 @@ if TYPE_CHECKING:
     from motherlode.engine.record import GameRecord
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    """One line of the game's log.  ``seats`` is None for a public event, else who may see it."""
+    """One line of the game's log.  ``seats`` is None for a public event, else who may see it.
 
-    index: int
-    text: str
-    seats: frozenset[int] | None = None
-    data: Mapping[str, JsonValue] | None = None
+    The text may be given as a function that writes it: a game that logs on its hot path
+    (a line per turn, thousands a game) then pays for the words only when someone reads
+    them.  The function must capture only values that never change.
+    """
+
+    __slots__ = ("_text", "data", "index", "seats")
+
+    def __init__(
+        self,
+        index: int,
+        text: str | Callable[[], str],
+        seats: frozenset[int] | None = None,
+        data: Mapping[str, JsonValue] | None = None,
+    ) -> None:
+        self.index = index
+        self._text = text
+        self.seats = seats
+        self.data = data
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if not isinstance(text, str):
+            text = self._text = text()
+        return text
 
     def visible_to(self, seat: int | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
@@ -61,6 +80,21 @@ class Event:
         if self.data:
             out["data"] = dict(self.data)
         return out
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.index, self.text, self.seats, self.data) == (
+            other.index,
+            other.text,
+            other.seats,
+            other.data,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Event({self.index}, {self.text!r}, {self.seats!r}, {self.data!r})"
 
 
 # Linked chains shared between clones: (item, previous link) or None.
@@ -225,9 +259,15 @@ class State(ABC):
             or cache[0] != self._move_count
             or cache[1] != seat
             or type(seat) is not int
-            or action not in cache[2]
         ):
             self.check(seat, action)  # not simply one offered by legal_actions() just now
+        else:
+            for offered in cache[2]:  # by identity first: no dataclass __eq__ on the hot path
+                if offered is action:
+                    break
+            else:
+                if action not in cache[2]:
+                    self.check(seat, action)
         self._moves = ((seat, action), self._moves)
         self._move_count += 1
         if self._is_simultaneous():
@@ -312,7 +352,7 @@ class State(ABC):
 
     def log(
         self,
-        text: str,
+        text: str | Callable[[], str],
         *,
         to: int | frozenset[int] | None = None,
         **data: JsonValue,

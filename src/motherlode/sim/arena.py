@@ -301,6 +301,7 @@ def play_game(
     seat ``s``, the bots seeded from ``job.bot_seed``."""
     game = get_game(game_id)
     state = game.new_state(len(job.lineup), job.seed, options)
+    state.logging = False  # no one reads it (see simulate.play_one)
     seeder = random.Random(job.bot_seed)
     seats = []
     for s, e in enumerate(job.lineup):

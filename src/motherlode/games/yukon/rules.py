@@ -22,6 +22,9 @@ step.  Staking is always a choice (stake or move on, stake or pass).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from motherlode.engine import Action, State
 from motherlode.engine.actions import JsonValue
 from motherlode.games.yukon.actions import ActionTable, Enter, Move, Pass, Place, Stake, actions_for
@@ -42,6 +45,9 @@ PLACING, PLAYING, OVER = "placing", "playing", "over"
 
 ENTERS, MOVES = "enters", "moves"
 """Kinds of steps gathered into one line of the log."""
+
+ASKED, RAN_OUT, SURROUNDED, BLOCKED = object(), object(), object(), object()
+"""How a crawl of forced steps stopped (see ``YukonState._crawl_on``)."""
 
 WALLED_IN_TURNS = 5
 """A team that could do nothing at all on this many of its turns in a row is walled in: it
@@ -90,10 +96,13 @@ class YukonState(State):
         self.walled: list[int] = [0] * n
         """Per seat: its turns in a row on which it could do nothing at all."""
         self.rounds_without_stake = 0
+        self._recount = False
+        """Whether a team may have stopped this turn: Game End is then checked."""
         self.end_reason = ""
         self._asked: tuple[int, ...] = ()
         self._options: list[Action] = []
-        self._story: list[str] = []
+        self._story: list[str | tuple[int, ...]] = []
+        """The turn's story not yet in the log: phrases, and the throws as numbers."""
         self._crawl: list[int] = []
         self._crawl_kind = MOVES
         if self.logging:
@@ -116,17 +125,18 @@ class YukonState(State):
 
     def _play(self, seat: int, action: Action) -> None:
         space_at = self.board.space_at
-        if isinstance(action, Move):
-            self._move(seat, space_at[action.claim, action.hour])
-        elif isinstance(action, Enter):
-            self._enter(seat, space_at[action.claim, action.hour])
-        elif isinstance(action, Stake):
-            self._stake(seat, action.claim - 1)
-        elif isinstance(action, Pass):
+        kind = type(action)
+        if kind is Move:
+            self._move(seat, space_at[action.claim, action.hour])  # type: ignore[attr-defined]
+        elif kind is Enter:
+            self._enter(seat, space_at[action.claim, action.hour])  # type: ignore[attr-defined]
+        elif kind is Stake:
+            self._stake(seat, action.claim - 1)  # type: ignore[attr-defined]
+        elif kind is Pass:
             self.acted = True
             self._lose_pips("passes")
-        elif isinstance(action, Place):
-            self._place(seat, space_at[action.claim, action.hour])
+        elif kind is Place:
+            self._place(seat, space_at[action.claim, action.hour])  # type: ignore[attr-defined]
         self._advance()
 
     def scores(self) -> tuple[float, ...]:
@@ -206,6 +216,12 @@ class YukonState(State):
                     else:
                         self._lose_pips("cannot bring a gold-digger on")
                     continue
+                if self.steered and len(chain) > 1:
+                    stop = self._crawl_on(seat, chain)
+                    if stop is ASKED:
+                        return
+                    if stop is RAN_OUT:
+                        continue
                 targets = self._free_at_ends(chain) if not self.steered else self._ahead(chain)
                 claims = self.stakeable(seat)
                 if not claims:
@@ -233,6 +249,69 @@ class YukonState(State):
             self._options = []
             self._asked = ()
             return
+
+    def _crawl_on(self, seat: int, chain: list[int]) -> object:
+        """A steered team of two or more straight on, in one tight loop (the hot path).
+
+        Forced steps while exactly one free space lies ahead and no claim is surrounded: this
+        is ``_move`` less the checks that cannot apply mid-crawl.  Returns ASKED when the
+        way forks (the player is asked which way), RAN_OUT when the pips are used up, and
+        SURROUNDED or BLOCKED for ``_advance`` to handle (staking is a choice; a closed way
+        may mean Changing Direction).
+        """
+        pips = self.pips
+        owner = self.owner
+        nbrs = self.board.neighbours
+        rings_of = self.board.rings_of
+        ring_sets = self.board.ring_sets
+        claim_owner = self.claim_owner
+        leads_last = self.heading[seat]
+        crawl = None
+        if self.logging:
+            if self._crawl and self._crawl_kind != MOVES:
+                self._close_crawl()
+            self._crawl_kind = MOVES
+            crawl = self._crawl
+        stop = RAN_OUT
+        steps = 0
+        while pips:
+            first, last = chain[0], chain[-1]
+            for c in rings_of[first]:
+                if claim_owner[c] == FREE:
+                    ring = ring_sets[c]
+                    if last in ring and all(s in ring for s in chain):
+                        stop = SURROUNDED
+                        break
+            else:
+                head = last if leads_last else first
+                ahead = [s for s in nbrs[head] if owner[s] == FREE]
+                if len(ahead) == 1:
+                    space = ahead[0]
+                    if leads_last:
+                        rear = chain.pop(0)
+                        chain.append(space)
+                    else:
+                        rear = chain.pop()
+                        chain.insert(0, space)
+                    owner[rear] = FREE
+                    owner[space] = seat
+                    pips -= 1
+                    steps += 1
+                    if crawl is not None:
+                        crawl.append(space)
+                    continue
+                if ahead:
+                    move = self.table.move
+                    self._options = [move[s] for s in ahead]
+                    self._asked = (seat,)
+                    stop = ASKED
+                else:
+                    stop = BLOCKED
+            break
+        if steps:
+            self.acted = True
+        self.pips = pips
+        return stop
 
     def _ask(self, options: list[Action]) -> None:
         """A decision point: the player whose turn it is chooses among ``options``.
@@ -263,21 +342,26 @@ class YukonState(State):
         self.acted = False
         self.came_from = FREE
         if self.logging:
-            text = " + ".join(map(str, self.throws))
-            if len(self.throws) > 1:
-                text += f" = {self.pips}"
-            self._story.append(f"throws {text}")
+            self._story.append(self.throws)  # written out only when read: _phrases()
 
     def _end_turn(self) -> None:
         """After a turn: the game may end; else the next team still in the game plays."""
         if self._story or self._crawl:
             self._flush_story()
         mover, walled, active = self.mover, self.walled, self.active
-        walled[mover] = 0 if self.acted else walled[mover] + 1
-        movable = [s for s in range(self.num_players) if active[s] and walled[s] < WALLED_IN_TURNS]
-        if len(movable) <= 1:
-            self._game_over(self._nobody_else_moves(movable))
-            return
+        if self.acted:
+            walled[mover] = 0
+        else:
+            walled[mover] += 1
+            if walled[mover] == WALLED_IN_TURNS:
+                self._recount = True
+        if self._recount:  # a team stopped (staked out, retired, walled in): who can move?
+            self._recount = False
+            n = self.num_players
+            movable = [s for s in range(n) if active[s] and walled[s] < WALLED_IN_TURNS]
+            if len(movable) <= 1:
+                self._game_over(self._nobody_else_moves(movable))
+                return
         n = self.num_players
         seat = (mover + 1) % n
         while not active[seat]:
@@ -331,8 +415,10 @@ class YukonState(State):
         nbrs = self.board.neighbours
         targets = [s for s in nbrs[chain[-1]] if owner[s] == FREE]
         if len(chain) > 1:
-            targets.extend(s for s in nbrs[chain[0]] if owner[s] == FREE and s not in targets)
-            targets.sort()
+            more = [s for s in nbrs[chain[0]] if owner[s] == FREE and s not in targets]
+            if more:
+                targets += more
+                targets.sort()
         return targets
 
     def _ahead(self, chain: list[int]) -> list[int]:
@@ -461,6 +547,7 @@ class YukonState(State):
                 claim=claim + 1,
                 nuggets=nuggets,
             )
+        self._recount = True
         if not chain:
             self.active[seat] = False
         if nuggets == SIX:
@@ -484,7 +571,7 @@ class YukonState(State):
 
     def log(
         self,
-        text: str,
+        text: str | Callable[[], str],
         *,
         to: int | frozenset[int] | None = None,
         **data: JsonValue,
@@ -511,21 +598,29 @@ class YukonState(State):
         self._crawl = []
 
     def _crawl_phrase(self) -> str:
-        path = ", ".join([self.board.labels[s] for s in self._crawl])
-        if self._crawl_kind == ENTERS:
-            return f"brings gold-diggers onto {path}"
-        return f"moves to {path}"
+        return _crawl_phrase(self._crawl_kind, self._crawl, self.board.labels)
 
     def _story_so_far(self) -> list[str]:
         """The phrases of the turn in progress not yet in the log."""
-        return [*self._story, self._crawl_phrase()] if self._crawl else list(self._story)
+        return _phrases(self._story, self._crawl_kind, self._crawl, self.board.labels)
 
     def _flush_story(self) -> None:
-        """One line of the log for what the player whose turn it is did since the last line."""
-        story = self._story_so_far()
+        """One line of the log for what the player whose turn it is did since the last line.
+
+        The words are written only when the line is read (a line a turn, thousands a game):
+        the story's lists are handed over whole and never touched again.
+        """
+        text = partial(
+            _turn_text,
+            self.seat_name(self.mover),
+            self._story,
+            self._crawl_kind,
+            self._crawl,
+            self.board.labels,
+        )
         self._story = []
         self._crawl = []
-        super().log(f"{self.seat_name(self.mover)} {', '.join(story)}")
+        super().log(text)
 
     # --------------------------------------------------------- what players see
 
@@ -585,6 +680,40 @@ class YukonState(State):
         from motherlode.games.yukon.explain import why_not
 
         return why_not(self, seat, action)
+
+
+def _turn_text(
+    name: str,
+    story: list[str | tuple[int, ...]],
+    kind: str,
+    crawl: list[int],
+    labels: tuple[str, ...],
+) -> str:
+    return f"{name} {', '.join(_phrases(story, kind, crawl, labels))}"
+
+
+def _phrases(
+    story: list[str | tuple[int, ...]], kind: str, crawl: list[int], labels: tuple[str, ...]
+) -> list[str]:
+    """A turn's story in words: the throws, what was done, the steps of the last crawl."""
+    out = [p if isinstance(p, str) else _throws_phrase(p) for p in story]
+    if crawl:
+        out.append(_crawl_phrase(kind, crawl, labels))
+    return out
+
+
+def _throws_phrase(throws: tuple[int, ...]) -> str:
+    text = " + ".join(map(str, throws))
+    if len(throws) > 1:
+        text += f" = {sum(throws)}"
+    return f"throws {text}"
+
+
+def _crawl_phrase(kind: str, crawl: list[int], labels: tuple[str, ...]) -> str:
+    path = ", ".join([labels[s] for s in crawl])
+    if kind == ENTERS:
+        return f"brings gold-diggers onto {path}"
+    return f"moves to {path}"
 
 
 def _pips(pips: int) -> str:

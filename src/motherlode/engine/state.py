@@ -221,7 +221,7 @@ class State(ABC):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` in a stable order; empty if it is not asked."""
-        if seat not in self.pending():
+        if seat not in self._to_act() or seat in self._commits:
             return []
         legal = self._legal(seat)
         self._legal_cache = (self._move_count, seat, tuple(legal))

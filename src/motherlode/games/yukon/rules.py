@@ -127,7 +127,10 @@ class YukonState(State):
         space_at = self.board.space_at
         kind = type(action)
         if kind is Move:
-            self._move(seat, space_at[action.claim, action.hour])  # type: ignore[attr-defined]
+            space = space_at[action.claim, action.hour]  # type: ignore[attr-defined]
+            if self.steered and self._step_on(seat, space):
+                return
+            self._move(seat, space)
         elif kind is Enter:
             self._enter(seat, space_at[action.claim, action.hour])  # type: ignore[attr-defined]
         elif kind is Stake:
@@ -312,6 +315,36 @@ class YukonState(State):
             self.acted = True
         self.pips = pips
         return stop
+
+    def _step_on(self, seat: int, space: int) -> bool:
+        """The hot path of a choice at a fork: one step straight on, then the crawl on.
+
+        Only for a steered team of two or more moving ahead (not turning back); returns
+        False, having done nothing, for ``_move`` to handle anything else.
+        """
+        chain = self.chains[seat]
+        if len(chain) < 2:
+            return False
+        if self.heading[seat]:
+            if space not in self.board.neighbours[chain[-1]]:
+                return False
+            rear = chain.pop(0)
+            chain.append(space)
+        else:
+            if space not in self.board.neighbours[chain[0]]:
+                return False
+            rear = chain.pop()
+            chain.insert(0, space)
+        owner = self.owner
+        owner[rear] = FREE
+        owner[space] = seat
+        self.pips -= 1
+        self.acted = True
+        if self.logging:
+            self._note(MOVES, space)
+        if not self.pips or self._crawl_on(seat, chain) is not ASKED:
+            self._advance()
+        return True
 
     def _ask(self, options: list[Action]) -> None:
         """A decision point: the player whose turn it is chooses among ``options``.

@@ -328,6 +328,20 @@ def test_the_prior_bot_is_tried_first() -> None:
     assert len(tried) > 1
 
 
+def test_progressive_bias_keeps_to_the_prior_until_shown_better() -> None:
+    state = nuggets_state(2, 6, BOT_NUGGETS)  # greedy bids 2 of 0..6
+
+    def visits_to_prior(**params: Any) -> int:
+        result = search(state, 0, iters=60, prior="greedy", **params)
+        return next(s.visits for s in result.stats if s.action == Bid(2))
+
+    plain, biased = visits_to_prior(), visits_to_prior(bias=5)
+    assert biased > plain
+    assert search(state, 0, iters=60, prior="greedy", bias=100).action == Bid(2)
+    with pytest.raises(BadOptions, match="name one with prior="):
+        MCTSAgent(bias=1).bind(NUGGETS)
+
+
 def test_the_mcts_spec() -> None:
     agent = make_agent("mcts:iters=20,c=1.2,widen=0", NUGGETS, seed=1)
     assert isinstance(agent, MCTSAgent)
@@ -345,6 +359,7 @@ def test_the_mcts_spec() -> None:
         ("mcts:win=2", "win must be between 0 and 1"),
         ("mcts:sim=fictitious", "sim is 'rm' or 'ucb'"),
         ("mcts:eval=score", "give cutoff=N too"),
+        ("mcts:bias=-1", "bias must be at least 0"),
         ("mcts:depth=3", "bad parameters"),
     ],
 )

@@ -59,9 +59,9 @@ class Edge:
     """One seat's action at a node: visits, that seat's summed win shares ``w`` and margins
     ``m``, availability, and (at simultaneous nodes) its cumulative regret."""
 
-    __slots__ = ("action", "avail", "child", "m", "n", "regret", "seat", "w")
+    __slots__ = ("action", "avail", "bonus", "child", "m", "n", "regret", "seat", "w")
 
-    def __init__(self, seat: int, action: Action) -> None:
+    def __init__(self, seat: int, action: Action, bonus: float = 0.0) -> None:
         self.seat = seat
         self.action = action
         self.n = 0
@@ -69,6 +69,8 @@ class Edge:
         self.m = 0.0
         self.avail = 1
         self.regret = 0.0
+        self.bonus = bonus
+        """Progressive bias: added to the value as bonus / visits (the prior's choice)."""
         self.child: Node | None = None
 
 
@@ -150,6 +152,9 @@ class MCTSAgent(Agent):
     ``gamma``   uniform exploration mixed into regret matching (default 0.1)
     ``prior``   the game bot whose choice a node tries first, before widening admits others
                 in random order (default: the rollout bot, if any; ``none``: no prior)
+    ``bias``    progressive bias towards the prior's choice (Chaslot et al. 2008): its UCT
+                value gets ``bias / visits`` more, so with few iterations the search keeps to
+                the prior bot's move unless the rollouts show a better one (default 0)
     ``mix``     1: at a simultaneous decision, play an action with probability proportional to
                 its visits (a mixed strategy) instead of the most visited one (default 0)
 
@@ -177,6 +182,7 @@ class MCTSAgent(Agent):
         sim: str = "rm",
         gamma: float = 0.1,
         prior: str | None = None,
+        bias: float = 0.0,
     ) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
@@ -207,6 +213,7 @@ class MCTSAgent(Agent):
         if prior is not None and (not isinstance(prior, str) or not prior):
             raise BadOptions(f"mcts prior is 'none' or a bot name, got {prior!r}")
         self.prior = prior
+        self.bias = _number("bias", bias, low=0)
         self._bound: dict[str, tuple[Policy, Evaluator | None, Policy | None]] = {}
         self._first: Policy | None = None
         self._low = math.inf  # the lowest and highest margins seen in the current search
@@ -247,6 +254,8 @@ class MCTSAgent(Agent):
                 raise BadOptions(
                     f"bot {self.eval!r} of {game.title} has no evaluate(state, seat) to use as eval"
                 )
+        if self.bias and first is None:
+            raise BadOptions("mcts bias favours the prior bot's choice: name one with prior=")
         bound = (policy, evaluator, first)
         self._bound[game.id] = bound
         return bound
@@ -392,7 +401,7 @@ class MCTSAgent(Agent):
             if self._first is not None and len(legal) > 1:
                 favourite = self._first(state, seat)
                 if favourite in legal:
-                    chosen = table[favourite] = Edge(seat, favourite)
+                    chosen = table[favourite] = Edge(seat, favourite, self.bias)
                     return chosen
         get = table.get
         tried: list[Edge] = []
@@ -420,7 +429,8 @@ class MCTSAgent(Agent):
         best_value = -1.0
         for edge in tried:
             n = edge.n
-            value = (weight * edge.w + scale * edge.m) / n + base + c * sqrt(log(edge.avail) / n)
+            value = (weight * edge.w + scale * edge.m + edge.bonus) / n + base
+            value += c * sqrt(log(edge.avail) / n)
             if value > best_value:
                 best, best_value = edge, value
         return best

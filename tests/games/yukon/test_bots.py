@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 
 import motherlode
-from motherlode.agents import RandomAgent
+from motherlode.agents import RandomAgent, make_agent
 from motherlode.engine import Agent
 from motherlode.games.yukon.actions import Stake
 from motherlode.games.yukon.bots import HeuristicBot, ring_distances
@@ -86,3 +86,15 @@ def test_the_bot_acts_on_a_copy() -> None:
     before = state.observe(0)
     HeuristicBot(seed=0).act(state, 0)
     assert state.observe(0) == before
+
+
+def test_the_search_can_value_positions_with_the_heuristic() -> None:
+    """``mcts:cutoff=N,eval=heuristic`` reads the bot's evaluate: staked nuggets count most."""
+    state = new_game(3, 5)
+    bot = HeuristicBot(seed=1)
+    before = bot.evaluate(state, 0)
+    state.nuggets[0] += 4
+    assert bot.evaluate(state, 0) - before >= 400.0
+    search = make_agent("mcts:iters=30,cutoff=8,eval=heuristic", GAME, seed=2)
+    seat = state.pending()[0]
+    assert search.act(state, seat) in state.legal_actions(seat)

@@ -111,6 +111,11 @@ class HeuristicBot(Agent):
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
+    def evaluate(self, state: State, seat: int) -> float:
+        """The search's cut-off value of a position (``mcts:cutoff=N,eval=heuristic``)."""
+        assert isinstance(state, YukonState)
+        return evaluate(state, seat)
+
     def act(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from motherlode.engine import Action, IllegalAction
+from motherlode.engine import Action, IllegalAction, State
 from motherlode.testing import fingerprint, random_step
 from tests.engine.nuggets import GAME, Bid, Challenge, NuggetState
 
@@ -424,3 +424,25 @@ def test_clone_continues_identically() -> None:
         random_step(state, ra)
         random_step(twin, rb)
     assert twin.is_over() and fingerprint(twin) == fingerprint(state)
+
+
+def test_a_clone_takes_the_offered_moves_unchecked_a_determinized_copy_checks_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bots try each legal move on a copy: the copy of a position keeps the list of moves
+    just offered (no re-validation), a re-drawn world does not (what is legal may differ)."""
+    state = new(3, seed=5)
+    seat = state.pending()[0]
+    offered = state.legal_actions(seat)
+    checked: list[object] = []
+    check = State.check
+
+    def spy(self: State, s: int, action: object) -> None:
+        checked.append(action)
+        check(self, s, action)
+
+    monkeypatch.setattr(State, "check", spy)
+    state.clone().apply(seat, offered[0])
+    assert checked == []
+    state.determinize(seat, random.Random(2)).apply(seat, offered[0])
+    assert checked == [offered[0]]

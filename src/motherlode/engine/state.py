@@ -325,7 +325,8 @@ class State(ABC):
         new.rng = random.Random.__new__(random.Random)  # no OS seeding: the state is set next
         new.rng.setstate(self.rng.getstate())
         new._commits = dict(self._commits)
-        new._legal_cache = None
+        # The legal-action cache stays: the copy is the same position.  Bots that try each
+        # legal move on a copy then skip re-validating it (a third of a lookahead's time).
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
@@ -341,6 +342,7 @@ class State(ABC):
         new.seed = -1  # the real seed would replay the real deal
         new._moves = None  # the history holds others' sealed choices
         new._determinized = True
+        new._legal_cache = None  # the re-drawn world may differ in what is legal
         new.logging = False
         new._redraw_hidden(seat, rng)
         for other in new._commits:

@@ -1,7 +1,7 @@
 """The game's bots: registered by spec name, playing whole games, through the table."""
 
 from motherlode.agents import RandomAgent, make_agent
-from motherlode.games.gonza.bots import HeuristicBot, MinisterBot
+from motherlode.games.gonza.bots import HeuristicBot, MinisterBot, worth
 from motherlode.games.gonza.rules import GonzaState
 from motherlode.sim import simulate
 from motherlode.table import Table
@@ -56,3 +56,14 @@ def test_simulate_with_minister_seats() -> None:
     )
     assert len(sim.results) == 3
     assert [s.games for s in sim.seats()] == [3, 3, 3]
+
+
+def test_the_search_values_cut_off_positions_by_worth() -> None:
+    """``eval=heuristic``: the heuristic's worth of a seat (score, bids, cards in hand)."""
+    state = GAME.new_state(2, 6)
+    assert isinstance(state, GonzaState)
+    bot = HeuristicBot(seed=1)
+    assert [bot.evaluate(state, s) for s in (0, 1)] == [worth(state, s) for s in (0, 1)]
+    search = make_agent("mcts:iters=20,cutoff=6,eval=heuristic", GAME, seed=2)
+    seat = state.pending()[0]
+    assert search.act(state, seat) in state.legal_actions(seat)

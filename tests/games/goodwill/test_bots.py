@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from statistics import fmean
 
 import pytest
@@ -75,3 +76,21 @@ def test_the_heuristic_bot_beats_random_players() -> None:
         if i % 4 in winners:
             wins += 1 / len(winners)
     assert wins >= games * 0.6
+
+
+def test_the_search_values_cut_off_positions_by_forecast() -> None:
+    """``eval=heuristic``: cash plus shares at their forecast worth, in the world searched;
+    the real game is valued over worlds drawn from what the seat saw (nothing else)."""
+    state = new(3, 4)
+    bot = HeuristicBot(seed=1)
+    world = state.determinize(0, random.Random(3))
+    values = forecast(world)
+    expected = world.cash[1] + sum(k * v for k, v in zip(world.shares[1], values, strict=True))
+    assert bot.evaluate(world, 1) == pytest.approx(expected)
+    twin = state.clone()
+    twin.information = state.determinize(0, random.Random(8)).information  # unseen by seat 0
+    assert twin.information != state.information
+    assert HeuristicBot(seed=2).evaluate(state, 0) == HeuristicBot(seed=2).evaluate(twin, 0)
+    search = make_agent("mcts:iters=20,cutoff=6,eval=heuristic", GAME, seed=2)
+    seat = state.pending()[0]
+    assert search.act(state, seat) in state.legal_actions(seat)

@@ -184,6 +184,12 @@ class HeuristicBot(Agent):
         self.rng = random.Random(seed)
         self.margin = margin
 
+    def evaluate(self, state: State, seat: int) -> float:
+        """The search's cut-off value of a position (``mcts:cutoff=N,eval=heuristic``): the
+        seat's worth, its score plus the promise of its bids and broker cards."""
+        assert isinstance(state, GonzaState)
+        return worth(state, seat)
+
     def _after(self, view: GonzaState, seat: int, action: Action) -> float:
         trial = view.clone()
         trial.logging = False

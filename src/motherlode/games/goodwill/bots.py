@@ -78,6 +78,7 @@ class HeuristicBot(Agent):
             raise ValueError("samples must be at least 1")
         self.rng = random.Random(seed)
         self.samples = samples
+        self._forecast: tuple[GoodwillState, int, list[float]] | None = None
 
     def worlds(self, state: State, seat: int) -> list[GoodwillState]:
         """Copies of the game in which what ``seat`` has not seen is re-drawn."""
@@ -105,6 +106,31 @@ class HeuristicBot(Agent):
         if isinstance(first, Vote):
             return self.vote(state, seat)
         return self.rng.choice(legal)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """The search's cut-off value of a position (``mcts:cutoff=N,eval=heuristic``): cash
+        plus the shares at the worth :func:`forecast` gives them, in the game's dollars.
+
+        Inside a search the state is a determinized world the seat may read in full (and
+        the search asks for every seat in turn: the forecast is kept for the position);
+        given the real game it averages over worlds drawn from the seat's information.
+        """
+        assert isinstance(state, GoodwillState)
+        if state.is_over():
+            return state.scores()[seat]
+        total = 0.0
+        worlds = self.worlds(state, seat)
+        for world in worlds:
+            memo = self._forecast
+            if memo is not None and memo[0] is world and memo[1] == world.move_count:
+                values = memo[2]
+            else:
+                values = forecast(world)
+                self._forecast = (world, world.move_count, values)
+            total += world.cash[seat] + sum(
+                k * v for k, v in zip(world.shares[seat], values, strict=True)
+            )
+        return total / len(worlds)
 
     def price(self, state: State, seat: int) -> Price:
         """Name one's own value of the share, give or take a dollar."""

@@ -376,3 +376,20 @@ def test_a_missing_rollout_bot_is_named() -> None:
         MCTSAgent(eval="greedy", cutoff=3).bind(
             dataclasses.replace(NUGGETS, id="plain-bots", bots={"greedy": RandomAgent})
         )
+
+
+def test_a_game_lends_its_search_settings_unless_told_otherwise() -> None:
+    tuned_game = dataclasses.replace(
+        BOT_NUGGETS, search_defaults={"cutoff": 3, "eval": "greedy", "prior": "greedy", "bias": 2}
+    )
+    tuned = make_agent("mcts:iters=10", tuned_game, seed=1)
+    assert isinstance(tuned, MCTSAgent)
+    assert (tuned.cutoff, tuned.eval, tuned.prior, tuned.bias) == (3, "greedy", "greedy", 2)
+    mine = make_agent("mcts:iters=10,cutoff=7,bias=0", tuned_game, seed=1)
+    assert isinstance(mine, MCTSAgent)
+    assert (mine.cutoff, mine.eval, mine.bias) == (7, "greedy", 0)
+    plain = make_agent("mcts:iters=10,tuned=0", tuned_game, seed=1)
+    assert isinstance(plain, MCTSAgent)
+    assert (plain.cutoff, plain.eval, plain.prior, plain.bias) == (None, None, None, 0)
+    with pytest.raises(BadOptions, match="tuned is 1"):
+        make_agent("mcts:tuned=2", tuned_game)

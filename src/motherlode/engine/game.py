@@ -45,6 +45,10 @@ class Game:
     """Some decisions may run on a clock (State.timeout_action says what running out does)."""
     bots: Mapping[str, Any] = field(default_factory=dict)
     """The game's own bots by spec name (``heuristic``, ``minister``...): BotFactory values."""
+    search_defaults: Mapping[str, Any] = field(default_factory=dict)
+    """The search's settings that play this game best (``cutoff``, ``eval``, ``prior``,
+    ``bias``...), measured in docs/bots.md: ``mcts`` takes them unless the spec says
+    otherwise or ``tuned=0``."""
     codec: ActionCodec = field(init=False)
 
     def __post_init__(self) -> None:

@@ -26,6 +26,7 @@ GAME = Game(
     action_space_factory=action_space,
     render=render,
     bots={"heuristic": HeuristicBot},
+    search_defaults={"cutoff": 10, "eval": "heuristic"},
 )
 
 __all__ = ["GAME", "CarcassonneOptions", "CarcassonneState"]

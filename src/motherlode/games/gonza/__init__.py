@@ -31,6 +31,7 @@ GAME = Game(
     action_space_factory=action_space,
     render=render,
     bots={"minister": MinisterBot, "heuristic": HeuristicBot},
+    search_defaults={"cutoff": 40, "eval": "heuristic", "prior": "heuristic", "bias": 1},
     seat_options=minister_seats,
 )
 

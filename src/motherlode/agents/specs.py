@@ -78,7 +78,7 @@ def make_agent(spec: AgentSpec | str, game: Game, seed: int | None = None) -> Ag
         known = ", ".join(["human", *bot_names(game)])
         raise BadOptions(f"unknown bot {spec.name!r} for {game.title}; choose from: {known}")
     params = dict(spec.params)
-    if factory is _generic().get("mcts") and spec.name not in game.bots:
+    if spec.name == "mcts" and spec.name not in game.bots:
         tuned = params.pop("tuned", 1)
         if tuned not in (0, 1):
             raise BadOptions(f"mcts tuned is 1 (the game's search settings) or 0, got {tuned!r}")

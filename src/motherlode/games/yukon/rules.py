@@ -40,6 +40,9 @@ SIX = 6
 FREE = -1
 """Owner of an empty space or of an unstaked claim."""
 
+FORK = -2
+"""Not a space: more than one free space lies ahead."""
+
 PLACING, PLAYING, OVER = "placing", "playing", "over"
 """Phases: start spaces being chosen, turns being played, the game ended."""
 
@@ -287,9 +290,14 @@ class YukonState(State):
                         break
             else:
                 head = last if leads_last else first
-                ahead = [s for s in nbrs[head] if owner[s] == FREE]
-                if len(ahead) == 1:
-                    space = ahead[0]
+                space = FREE
+                for s in nbrs[head]:  # a loop, not a list: nearly always one way on
+                    if owner[s] == FREE:
+                        if space != FREE:
+                            space = FORK
+                            break
+                        space = s
+                if space >= 0:
                     if leads_last:
                         rear = chain.pop(0)
                         chain.append(space)
@@ -303,9 +311,9 @@ class YukonState(State):
                     if crawl is not None:
                         crawl.append(space)
                     continue
-                if ahead:
+                if space == FORK:
                     move = self.table.move
-                    self._options = [move[s] for s in ahead]
+                    self._options = [move[s] for s in nbrs[head] if owner[s] == FREE]
                     self._asked = (seat,)
                     stop = ASKED
                 else:
@@ -446,11 +454,17 @@ class YukonState(State):
         """
         owner = self.owner
         nbrs = self.board.neighbours
-        targets = [s for s in nbrs[chain[-1]] if owner[s] == FREE]
+        targets = []
+        for s in nbrs[chain[-1]]:
+            if owner[s] == FREE:
+                targets.append(s)
         if len(chain) > 1:
-            more = [s for s in nbrs[chain[0]] if owner[s] == FREE and s not in targets]
+            more = False
+            for s in nbrs[chain[0]]:
+                if owner[s] == FREE and s not in targets:
+                    targets.append(s)
+                    more = True
             if more:
-                targets += more
                 targets.sort()
         return targets
 

@@ -9,6 +9,7 @@ from typing import Any, cast
 
 import pytest
 
+import motherlode
 from motherlode.agents import make_agent, specs
 from motherlode.agents.mcts import MCTSAgent, SearchResult
 from motherlode.agents.random_agent import RandomAgent
@@ -393,3 +394,14 @@ def test_a_game_lends_its_search_settings_unless_told_otherwise() -> None:
     assert (plain.cutoff, plain.eval, plain.prior, plain.bias) == (None, None, None, 0)
     with pytest.raises(BadOptions, match="tuned is 1"):
         make_agent("mcts:tuned=2", tuned_game)
+
+
+def test_every_game_s_search_settings_name_its_own_bots() -> None:
+    for game_id in motherlode.games():
+        game = motherlode.get_game(game_id)
+        agent = make_agent("mcts:iters=4", game, seed=1)
+        assert isinstance(agent, MCTSAgent)
+        agent.bind(game)  # raises BadOptions for a bot the game lacks
+        state = game.new_state(game.min_players, 3)
+        seat = state.pending()[0]
+        assert agent.act(state, seat) in state.legal_actions(seat)

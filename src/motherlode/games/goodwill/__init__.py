@@ -28,6 +28,7 @@ GAME = Game(
     action_space_factory=action_space,
     render=render,
     bots=BOTS,
+    search_defaults={"rollout": "heuristic", "cutoff": 20, "eval": "score", "bias": 1},
 )
 
 __all__ = ["GAME", "GoodwillOptions", "GoodwillState"]

@@ -1,7 +1,10 @@
-"""MCTS iterations per second for every registered game (random rollouts, and heuristic).
+"""MCTS iterations per second for every registered game: plain, and with its tuned settings.
 
     python bench/mcts.py                      # every game, its default player counts
     python bench/mcts.py gonza -p 4 --iters 300 --rollout heuristic
+
+Each game is searched twice: plain ISMCTS (random rollouts to the end, or ``--rollout`` /
+``--cutoff``), and with the game's own ``search_defaults`` (what ``mcts`` plays with).
 
 Positions are sampled along seeded random games; at each one the asked seat runs a search
 of ``--iters`` iterations.  Timings are wall-clock on one core and are printed, never
@@ -66,7 +69,7 @@ def bench(
     extra = ",".join(f"{k}={v}" for k, v in params.items())
     label = f"{game_id} ({players}p{' ' + extra if extra else ''})"
     print(
-        f"{label:<44} {done / seconds:9.0f} iterations/s  ({count} decisions x {iters} iterations)"
+        f"{label:<70} {done / seconds:7.0f} iterations/s  ({count} decisions x {iters} iterations)"
     )
 
 
@@ -87,9 +90,11 @@ def main() -> None:
     for game_id in args.games or motherlode.games():
         game = motherlode.get_game(game_id)
         players = args.players or DEFAULT_PLAYERS.get(game_id, game.min_players)
-        bench(
-            game_id, players, args.decisions, args.iters, params, DEFAULT_OPTIONS.get(game_id, {})
-        )
+        options = DEFAULT_OPTIONS.get(game_id, {})
+        bench(game_id, players, args.decisions, args.iters, params, options)
+        if game.search_defaults:
+            tuned = dict(game.search_defaults)
+            bench(game_id, players, args.decisions, args.iters, tuned, options)
 
 
 if __name__ == "__main__":

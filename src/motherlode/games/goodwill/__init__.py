@@ -28,7 +28,7 @@ GAME = Game(
     action_space_factory=action_space,
     render=render,
     bots=BOTS,
-    search_defaults={"rollout": "heuristic", "cutoff": 20, "eval": "score", "bias": 1},
+    search_defaults={"rollout": "heuristic", "cutoff": 20, "eval": "score", "bias": 1, "widen": 2},
 )
 
 __all__ = ["GAME", "GoodwillOptions", "GoodwillState"]

@@ -118,19 +118,17 @@ class HeuristicBot(Agent):
         assert isinstance(state, GoodwillState)
         if state.is_over():
             return state.scores()[seat]
-        total = 0.0
-        worlds = self.worlds(state, seat)
-        for world in worlds:
-            memo = self._forecast
-            if memo is not None and memo[0] is world and memo[1] == world.move_count:
-                values = memo[2]
-            else:
-                values = forecast(world)
-                self._forecast = (world, world.move_count, values)
-            total += world.cash[seat] + sum(
-                k * v for k, v in zip(world.shares[seat], values, strict=True)
-            )
-        return total / len(worlds)
+        return state.cash[seat] + self.portfolio(self.worlds(state, seat), seat, None)
+
+    def _forecast_of(self, world: GoodwillState) -> list[float]:
+        """:func:`forecast`, kept for the last position asked (the search values every seat
+        of one position in turn)."""
+        memo = self._forecast
+        if memo is not None and memo[0] is world and memo[1] == world.move_count:
+            return memo[2]
+        values = forecast(world)
+        self._forecast = (world, world.move_count, values)
+        return values
 
     def price(self, state: State, seat: int) -> Price:
         """Name one's own value of the share, give or take a dollar."""
@@ -164,7 +162,7 @@ class HeuristicBot(Agent):
             if boss is not None:
                 sample = world.clone()
                 sample.boss[sample.company] = boss
-            values = forecast(sample)
+            values = self._forecast_of(sample)
             total += sum(k * v for k, v in zip(sample.shares[seat], values, strict=True))
         return total / len(worlds)
 

@@ -333,23 +333,10 @@ class YukonState(State):
         chain = self.chains[seat]
         if len(chain) < 2:
             return False
-        if self.heading[seat]:
-            if space not in self.board.neighbours[chain[-1]]:
-                return False
-            rear = chain.pop(0)
-            chain.append(space)
-        else:
-            if space not in self.board.neighbours[chain[0]]:
-                return False
-            rear = chain.pop()
-            chain.insert(0, space)
-        owner = self.owner
-        owner[rear] = FREE
-        owner[space] = seat
-        self.pips -= 1
-        self.acted = True
-        if self.logging:
-            self._note(MOVES, space)
+        leads_last = self.heading[seat]
+        if space not in self.board.neighbours[chain[-1] if leads_last else chain[0]]:
+            return False
+        self._step(seat, chain, leads_last, space)
         if not self.pips or self._crawl_on(seat, chain) is not ASKED:
             self._advance()
         return True
@@ -548,6 +535,13 @@ class YukonState(State):
             if self.steered:
                 self._turn_back(seat)
         self.steered = True
+        self._step(seat, chain, leads_last, space)
+
+    def _step(self, seat: int, chain: list[int], leads_last: bool, space: int) -> None:
+        """One pip: the rear stone of the team goes to ``space``, ahead of the leader.
+
+        (``_crawl_on`` does the same inline, step after step.)
+        """
         if leads_last:
             rear = chain.pop(0)
             chain.append(space)

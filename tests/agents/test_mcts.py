@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import pytest
 
@@ -249,6 +249,84 @@ def test_mixed_strategy_at_simultaneous_decisions() -> None:
     assert choices == {Coin(True), Coin(False)}
 
 
+class Heads(Agent):
+    """An opponent model for the pennies: always heads.  Records what it was shown."""
+
+    name = "heads"
+    shown: ClassVar[list[State]] = []
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def act(self, state: State, seat: int) -> Action:
+        Heads.shown.append(state)
+        return Coin(True)
+
+
+MODELLED_PENNIES = dataclasses.replace(PENNIES, id="modelled-pennies", bots={"heads": Heads})
+
+
+def test_an_opponent_model_plays_the_other_seats_sealed_choices() -> None:
+    state = MODELLED_PENNIES.new_state(2, 0)
+    Heads.shown.clear()
+    # Seat 0 wins on a mismatch: against a model that always shows heads, tails wins always.
+    result = search(state, 0, iters=100, opp="heads")
+    assert result.action == Coin(False)
+    assert [(s.action, s.visits) for s in result.others[1]] == [(Coin(True), 100)]
+    best = next(s for s in result.stats if s.action == Coin(False))
+    assert best.mean > 0.95
+    # The model chose on a world of its own seat's, never on the search's sample itself.
+    assert len(Heads.shown) == 100
+    assert all(shown.determinized for shown in Heads.shown)
+    assert len({id(shown) for shown in Heads.shown}) == 100
+    # Seat 1 wins on a match: it shows heads.  Without the model, nothing is known.
+    assert search(state, 1, iters=100, opp="heads").action == Coin(True)
+    blind = search(state, 0, iters=600)
+    assert all(0.3 < s.mean < 0.7 for s in blind.stats)
+    with pytest.raises(BadOptions, match="has no bot 'tails'"):
+        MCTSAgent(opp="tails").bind(MODELLED_PENNIES)
+
+
+class OpenPenniesState(PenniesState):
+    """Matching pennies in the open: seat 0 shows its coin, then seat 1 shows, having seen it."""
+
+    def _setup(self) -> None:
+        super()._setup()
+        self.first: Action | None = None
+
+    def _to_act(self) -> tuple[int, ...]:
+        if self.match is not None:
+            return ()
+        return (0,) if self.first is None else (1,)
+
+    def _play(self, seat: int, action: Action) -> None:
+        if seat == 0:
+            self.first = action
+        else:
+            self.match = action == self.first
+
+
+OPEN_PENNIES = dataclasses.replace(
+    MODELLED_PENNIES, id="open-pennies", state_class=OpenPenniesState
+)
+
+
+def test_the_opponent_model_can_play_every_decision_of_the_other_seats() -> None:
+    state = OPEN_PENNIES.new_state(2, 0)
+    Heads.shown.clear()
+    # Seat 1 sees seat 0's coin and matches it: every coin loses against its best reply ...
+    assert all(s.mean < 0.2 for s in search(state, 0, iters=200).stats)
+    assert all(s.mean < 0.2 for s in search(state, 0, iters=200, opp="heads").stats)
+    assert not Heads.shown, "the model plays sealed decisions only unless model=all"
+    # ... but a seat that always shows heads is beaten by tails.
+    result = search(state, 0, iters=200, opp="heads", model="all")
+    assert result.action == Coin(False)
+    assert next(s.mean for s in result.stats if s.action == Coin(False)) > 0.95
+    assert Heads.shown and all(shown.determinized for shown in Heads.shown)
+    with pytest.raises(BadOptions, match="name it with opp="):
+        MCTSAgent(model="all")
+
+
 def test_progressive_widening_limits_the_actions_tried() -> None:
     state = nuggets_state(2, 5, start_gold=9)  # ten bids to choose from
     narrow = search(state, 0, iters=20, widen=2, pw=0.5)
@@ -361,6 +439,8 @@ def test_the_mcts_spec() -> None:
         ("mcts:sim=fictitious", "sim is 'rm' or 'ucb'"),
         ("mcts:eval=score", "give cutoff=N too"),
         ("mcts:bias=-1", "bias must be at least 0"),
+        ("mcts:opp=none", "opp is a bot name"),
+        ("mcts:opp=heuristic,model=some", "model is 'sealed' or 'all'"),
         ("mcts:depth=3", "bad parameters"),
     ],
 )

@@ -155,6 +155,13 @@ class MCTSAgent(Agent):
     ``bias``    progressive bias towards the prior's choice (Chaslot et al. 2008): its UCT
                 value gets ``bias / visits`` more, so with few iterations the search keeps to
                 the prior bot's move unless the rollouts show a better one (default 0)
+    ``opp``     the game bot that models the other seats at a secret simultaneous decision
+                instead of regret matching: each plays that bot's choice on a world drawn
+                from its own information (``determinize`` for that seat), so it never reads
+                the searching seat's secrets either (default: none)
+    ``model``   where ``opp`` plays the other seats: ``sealed`` (default) at secret
+                simultaneous decisions only; ``all`` at every decision of theirs in the tree,
+                so the search answers that bot's play rather than each seat's best reply
     ``mix``     1: at a simultaneous decision, play an action with probability proportional to
                 its visits (a mixed strategy) instead of the most visited one (default 0)
 
@@ -183,6 +190,8 @@ class MCTSAgent(Agent):
         gamma: float = 0.1,
         prior: str | None = None,
         bias: float = 0.0,
+        opp: str | None = None,
+        model: str = "sealed",
     ) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
@@ -214,7 +223,16 @@ class MCTSAgent(Agent):
             raise BadOptions(f"mcts prior is 'none' or a bot name, got {prior!r}")
         self.prior = prior
         self.bias = _number("bias", bias, low=0)
-        self._bound: dict[str, tuple[Policy, Evaluator | None, Policy | None]] = {}
+        if opp is not None and (not isinstance(opp, str) or not opp or opp == "none"):
+            raise BadOptions(f"mcts opp is a bot name, got {opp!r}")
+        self.opp = opp
+        if model not in ("sealed", "all"):
+            raise BadOptions(f"mcts model is 'sealed' or 'all', got {model!r}")
+        if model == "all" and opp is None:
+            raise BadOptions("mcts model=all plays the other seats by a bot: name it with opp=")
+        self.model_all = model == "all"
+        self._model: Policy | None = None
+        self._bound: dict[str, tuple[Policy, Evaluator | None, Policy | None, Policy | None]] = {}
         self._first: Policy | None = None
         self._low = math.inf  # the lowest and highest margins seen in the current search
         self._high = -math.inf
@@ -222,8 +240,11 @@ class MCTSAgent(Agent):
 
     # ------------------------------------------------------------ game-specific parts
 
-    def bind(self, game: Game) -> tuple[Policy, Evaluator | None, Policy | None]:
-        """The rollout policy, cut-off evaluation and prior for ``game`` (built once per game).
+    def bind(
+        self, game: Game
+    ) -> tuple[Policy, Evaluator | None, Policy | None, Policy | None]:
+        """The rollout policy, cut-off evaluation, prior and opponent model for ``game``
+        (built once per game).
 
         Raises :class:`BadOptions` when ``rollout`` or ``eval`` names a bot the game lacks;
         the arena calls this before playing so a bad spec fails at once.
@@ -256,7 +277,8 @@ class MCTSAgent(Agent):
                 )
         if self.bias and first is None:
             raise BadOptions("mcts bias favours the prior bot's choice: name one with prior=")
-        bound = (policy, evaluator, first)
+        model = None if self.opp is None else game_bot(game, self.opp, seeder.getrandbits(63)).act
+        bound = (policy, evaluator, first, model)
         self._bound[game.id] = bound
         return bound
 
@@ -270,7 +292,7 @@ class MCTSAgent(Agent):
         legal = state.legal_actions(seat)
         if not legal:
             raise ValueError(f"{state.seat_name(seat)} is not asked to decide now")
-        policy, evaluator, self._first = self.bind(state.game)
+        policy, evaluator, self._first, self._model = self.bind(state.game)
         start = time.perf_counter()
         if len(legal) == 1:
             result = SearchResult(legal[0], 0, 0.0, (ActionStats(legal[0], 0, 0.0),), {})
@@ -337,12 +359,17 @@ class MCTSAgent(Agent):
             if not pending:
                 break
             if len(pending) > 1 and state._is_simultaneous():
+                # Every asked seat chooses before any choice is applied: a sealed decision.
                 chosen = []
                 for s in pending:
-                    regrets = matched if self.matching and s != seat else None
-                    edge = self._select(node, state, s, regrets)
-                    state.apply(s, edge.action)
+                    if s != seat and self._model is not None:
+                        edge = self._modelled(node, state, s)
+                    else:
+                        regrets = matched if self.matching and s != seat else None
+                        edge = self._select(node, state, s, regrets)
                     chosen.append(edge)
+                for edge in chosen:
+                    state.apply(edge.seat, edge.action)
                 path.extend(chosen)
                 key = tuple(chosen)
                 if node.joint is None:
@@ -354,7 +381,10 @@ class MCTSAgent(Agent):
                     break
             else:
                 s = pending[0]
-                edge = self._select(node, state, s, None)
+                if s != seat and self.model_all:
+                    edge = self._modelled(node, state, s)
+                else:
+                    edge = self._select(node, state, s, None)
                 state.apply(s, edge.action)
                 path.append(edge)
                 child = edge.child
@@ -434,6 +464,24 @@ class MCTSAgent(Agent):
             if value > best_value:
                 best, best_value = edge, value
         return best
+
+    def _modelled(self, node: Node, state: State, seat: int) -> Edge:
+        """Another seat's choice (a sealed one, or any with ``model=all``) as the opponent
+        model (``opp``) makes it, on a world drawn from that seat's own information: the
+        model sees what that seat could see, not the search's sample."""
+        assert self._model is not None
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            action = self._model(state.determinize(seat, self.rng), seat)
+            if action not in legal:
+                return self._select(node, state, seat, None)
+        table = node.edges.setdefault(seat, {})
+        edge = table.get(action)
+        if edge is None:
+            edge = table[action] = Edge(seat, action)
+        return edge
 
     def _match(self, tried: list[Edge], matched: list[tuple[list[Edge], Edge, float]]) -> Edge:
         """Regret matching with outcome sampling (Lanctot et al., SM-MCTS): play in proportion

@@ -6,7 +6,7 @@ import pytest
 
 from motherlode.agents.specs import make_agent
 from motherlode.engine import Agent
-from motherlode.games.goldfix import GAME
+from motherlode.games.goldfix import GAME, money
 from motherlode.games.goldfix.actions import Bid, Move, Pass, Sell
 from motherlode.games.goldfix.bots import HeuristicBot
 from motherlode.games.goldfix.rules import GoldfixState
@@ -93,9 +93,16 @@ def test_it_sells_more_when_the_goldfix_is_high() -> None:
 def test_evaluate_values_net_worth_cash_and_the_win() -> None:
     bot = HeuristicBot(seed=0)
     state = new(3)
-    assert bot.evaluate(state, 0) == 100  # net worth 0, a fifth of $500M
+    # $500M in hand and two $250M notes: net worth 0, and no cash free of debt
+    assert (state.cash[0], state.notes[0]) == (500, 2)
+    assert bot.evaluate(state, 0) == 0
     state.cash[1] = 900
-    assert bot.evaluate(state, 1) == 400 + 180
+    assert bot.evaluate(state, 1) == 400 + 400 / 5  # a fifth of the cash beyond the notes
+    state.cash[1] += money.LOAN_NOTE
+    state.notes[1] += 1
+    assert bot.evaluate(state, 1) == 400 + 400 / 5  # borrowing brings the WINNER no nearer
+    state.notes[1] -= 1
+    state.cash[1] -= money.LOAN_NOTE
     state.notes[1] = 0
     state.cash[1] = 1000
     state._check_winner(1)

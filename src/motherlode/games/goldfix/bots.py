@@ -103,11 +103,13 @@ class HeuristicBot(Agent):
 
     def evaluate(self, state: State, seat: int) -> float:
         """A seat's worth in $M, for a search's cut-off (``mcts:eval=heuristic``): its net
-        worth, plus a fifth of its cash (the WINNER needs cash, not assets), plus the
+        worth, plus a fifth of its cash net of its loan notes (the WINNER needs cash with
+        every note repaid, not assets; cash that is borrowed brings it no nearer), plus the
         target itself for the winner."""
         assert isinstance(state, GoldfixState)
         target = state.options.winner
-        worth = state.net_worth(seat) + min(state.cash[seat], target) / 5
+        free = state.cash[seat] - money.LOAN_NOTE * state.notes[seat]
+        worth = state.net_worth(seat) + min(max(free, 0), target) / 5
         return worth + (target if state.winner == seat else 0)
 
     # ------------------------------------------------------------ before rolling

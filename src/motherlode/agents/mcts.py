@@ -158,7 +158,8 @@ class MCTSAgent(Agent):
     ``opp``     the game bot that models the other seats at a secret simultaneous decision
                 instead of regret matching: each plays that bot's choice on a world drawn
                 from its own information (``determinize`` for that seat), so it never reads
-                the searching seat's secrets either (default: none)
+                the searching seat's secrets either (default: none; ``none`` turns off a
+                game's tuned model)
     ``model``   where ``opp`` plays the other seats: ``sealed`` (default) at secret
                 simultaneous decisions only; ``all`` at every decision of theirs in the tree,
                 so the search answers that bot's play rather than each seat's best reply
@@ -223,12 +224,12 @@ class MCTSAgent(Agent):
             raise BadOptions(f"mcts prior is 'none' or a bot name, got {prior!r}")
         self.prior = prior
         self.bias = _number("bias", bias, low=0)
-        if opp is not None and (not isinstance(opp, str) or not opp or opp == "none"):
-            raise BadOptions(f"mcts opp is a bot name, got {opp!r}")
-        self.opp = opp
+        if opp is not None and (not isinstance(opp, str) or not opp):
+            raise BadOptions(f"mcts opp is a bot name or 'none', got {opp!r}")
+        self.opp = None if opp == "none" else opp
         if model not in ("sealed", "all"):
             raise BadOptions(f"mcts model is 'sealed' or 'all', got {model!r}")
-        if model == "all" and opp is None:
+        if model == "all" and self.opp is None:
             raise BadOptions("mcts model=all plays the other seats by a bot: name it with opp=")
         self.model_all = model == "all"
         self._model: Policy | None = None
@@ -240,9 +241,7 @@ class MCTSAgent(Agent):
 
     # ------------------------------------------------------------ game-specific parts
 
-    def bind(
-        self, game: Game
-    ) -> tuple[Policy, Evaluator | None, Policy | None, Policy | None]:
+    def bind(self, game: Game) -> tuple[Policy, Evaluator | None, Policy | None, Policy | None]:
         """The rollout policy, cut-off evaluation, prior and opponent model for ``game``
         (built once per game).
 

@@ -26,7 +26,7 @@ GAME = Game(
     action_space_factory=action_space,
     render=render,
     bots=BOTS,
-    search_defaults={"rollout": "heuristic", "cutoff": 20, "bias": 1},
+    search_defaults={"rollout": "heuristic", "cutoff": 20, "bias": 1, "opp": "heuristic"},
     timed_decisions=True,
 )
 

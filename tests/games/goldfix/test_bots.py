@@ -107,3 +107,33 @@ def test_evaluate_values_net_worth_cash_and_the_win() -> None:
     state.cash[1] = 1000
     state._check_winner(1)
     assert bot.evaluate(state, 1) == 1000 + 200 + 1000
+
+
+def test_the_tuned_search_and_its_opponent_model_read_nothing_hidden() -> None:
+    """At a sealed auction the tuned search (the heuristic bot modelling the rivals' bids)
+    decides alike whatever a rival has already bid and whatever the decks' order: neither
+    reaches the search or its model."""
+    from motherlode.agents.mcts import MCTSAgent
+    from motherlode.games.goldfix.core import BID
+    from tests.games.goldfix.helpers import at_move
+
+    def auction(first: Bid | Pass, deck_seed: int) -> GoldfixState:
+        state = new(3)
+        at_move(state, 0, 3, (1, 6))
+        state.apply(0, Move(1))
+        assert state.phase == BID
+        state.apply(0, first)
+        random.Random(deck_seed).shuffle(state.lease_deck.cards)
+        random.Random(deck_seed).shuffle(state.risk_deck.cards)
+        return state
+
+    high, low = auction(Bid(90), 1), auction(Pass(), 2)
+    assert high.lease_deck.cards != low.lease_deck.cards
+    assert high.observe(1) == low.observe(1)
+    results = []
+    for world in (high, low):
+        search = make_agent("mcts:iters=30", GAME, seed=4)
+        assert isinstance(search, MCTSAgent) and search.opp == "heuristic"
+        results.append(search.search(world, 1))
+    assert results[0].stats == results[1].stats
+    assert results[0].action == results[1].action

@@ -94,3 +94,25 @@ def test_the_search_values_cut_off_positions_by_forecast() -> None:
     search = make_agent("mcts:iters=20,cutoff=6,eval=heuristic", GAME, seed=2)
     seat = state.pending()[0]
     assert search.act(state, seat) in state.legal_actions(seat)
+
+
+def test_the_tuned_search_and_its_opponent_model_read_nothing_hidden() -> None:
+    """The tuned search (the heuristic bot modelling the other seats' secret prices) decides
+    alike when the informations seat 0 has not seen, and the price a rival has already
+    sealed, differ: neither reaches the search or its model."""
+    from motherlode.agents.mcts import MCTSAgent
+
+    state = new(3, 4)
+    twin = state.clone()
+    twin.information = state.determinize(0, random.Random(8)).information  # unseen by seat 0
+    assert twin.information != state.information
+    state.apply(1, Price(3))
+    twin.apply(1, Price(37))
+    assert state.observe(0) == twin.observe(0)
+    results = []
+    for world in (state, twin):
+        search = make_agent("mcts:iters=40", GAME, seed=9)
+        assert isinstance(search, MCTSAgent) and search.opp == "heuristic"
+        results.append(search.search(world, 0))
+    assert results[0].stats == results[1].stats
+    assert results[0].action == results[1].action

@@ -50,7 +50,8 @@ class Deck:
         return self.cards[self.unknown :]
 
     def redraw(self, rng: random.Random) -> None:
-        """Shuffle the unknown top part (for a determinization)."""
-        top = self.cards[: self.unknown]
+        """Shuffle the unknown top part (for a determinization).  It is sorted first, so
+        that the sample depends on which cards are unknown, never on their hidden order."""
+        top = sorted(self.cards[: self.unknown])
         rng.shuffle(top)
         self.cards[: self.unknown] = top

@@ -28,7 +28,14 @@ GAME = Game(
     action_space_factory=action_space,
     render=render,
     bots=BOTS,
-    search_defaults={"rollout": "heuristic", "cutoff": 20, "eval": "score", "bias": 1, "widen": 2},
+    search_defaults={
+        "rollout": "heuristic",
+        "cutoff": 20,
+        "eval": "score",
+        "bias": 1,
+        "widen": 2,
+        "opp": "heuristic",
+    },
 )
 
 __all__ = ["GAME", "GoodwillOptions", "GoodwillState"]

@@ -23,7 +23,8 @@ step.  Staking is always a choice (stake or move on, stake or pass).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
+from typing import NamedTuple
 
 from motherlode.engine import Action, State
 from motherlode.engine.actions import JsonValue
@@ -40,9 +41,6 @@ SIX = 6
 FREE = -1
 """Owner of an empty space or of an unstaked claim."""
 
-FORK = -2
-"""Not a space: more than one free space lies ahead."""
-
 PLACING, PLAYING, OVER = "placing", "playing", "over"
 """Phases: start spaces being chosen, turns being played, the game ended."""
 
@@ -52,9 +50,62 @@ ENTERS, MOVES = "enters", "moves"
 ASKED, RAN_OUT, SURROUNDED, BLOCKED = object(), object(), object(), object()
 """How a crawl of forced steps stopped (see ``YukonState._crawl_on``)."""
 
+ONE_THROW = tuple((spots,) for spots in range(7))
+"""The throws of a turn without a 1, by spots (built once)."""
+
+DEFAULT_NAMES = tuple(f"Player {seat + 1}" for seat in range(6))
+"""``State.seat_name`` of each seat while the table has named no player (built once)."""
+
 WALLED_IN_TURNS = 5
 """A team that could do nothing at all on this many of its turns in a row is walled in: it
 no longer counts as able to move for Game End ("only one player can still move")."""
+
+
+class Ways(NamedTuple):
+    """The board's adjacency as the hot path reads it: built once per board.
+
+    A team's leader has its own second stone behind it, so only the leader's other
+    neighbours can lie ahead: one on a space of a single ring (two neighbours), three on a
+    space where two rings meet (four).
+    """
+
+    pair_sum: tuple[int, ...]
+    """Per space of one ring: the sum of its two neighbours (the way on is the sum less the
+    way in); -1 for a space where two rings meet."""
+    ahead: tuple[dict[int, tuple[int, int, int]], ...]
+    """Per space where two rings meet: each neighbour -> the three others, in space order
+    (empty for a space of one ring)."""
+    shared: tuple[dict[int, tuple[int, ...]], ...]
+    """Per space: each space on a ring with it -> the claims (indices, in order) whose ring
+    holds both."""
+
+
+@lru_cache(maxsize=16)
+def ways_for(board: Board) -> Ways:
+    pair_sum: list[int] = []
+    ahead: list[dict[int, tuple[int, int, int]]] = []
+    for space, nbrs in enumerate(board.neighbours):
+        ways: dict[int, tuple[int, int, int]] = {}
+        if len(nbrs) == 2:
+            pair_sum.append(nbrs[0] + nbrs[1])
+        elif len(nbrs) == 4:
+            pair_sum.append(-1)
+            for behind in nbrs:
+                a, b, c = (s for s in nbrs if s != behind)
+                ways[behind] = (a, b, c)
+        else:  # build_board's geometry gives every space two neighbours, or four
+            raise ValueError(f"space {board.labels[space]} has {len(nbrs)} neighbours")
+        ahead.append(ways)
+    shared: list[dict[int, list[int]]] = [{} for _ in board.names]
+    for c, ring in enumerate(board.ring):
+        for a in ring:
+            for b in ring:
+                shared[a].setdefault(b, []).append(c)
+    return Ways(
+        pair_sum=tuple(pair_sum),
+        ahead=tuple(ahead),
+        shared=tuple({b: tuple(cs) for b, cs in m.items()} for m in shared),
+    )
 
 
 class YukonState(State):
@@ -63,6 +114,7 @@ class YukonState(State):
     options: YukonOptions
     board: Board
     table: ActionTable
+    ways: Ways
 
     # ----------------------------------------------------------------- setup
 
@@ -70,6 +122,7 @@ class YukonState(State):
         """Preparation: 12 stones per colour off the board; the youngest (seat 0) places first."""
         board = self.board = self.options.load_board()
         self.table = actions_for(board)
+        self.ways = ways_for(board)
         n = self.num_players
         self.owner: list[int] = [FREE] * board.num_spaces
         """Per space: the seat whose gold-digger stands there, or FREE."""
@@ -103,7 +156,7 @@ class YukonState(State):
         """Whether a team may have stopped this turn: Game End is then checked."""
         self.end_reason = ""
         self._asked: tuple[int, ...] = ()
-        self._options: list[Action] = []
+        self._options: tuple[Action, ...] = ()
         self._story: list[str | tuple[int, ...]] = []
         """The turn's story not yet in the log: phrases, and the throws as numbers."""
         self._crawl: list[int] = []
@@ -120,6 +173,32 @@ class YukonState(State):
     def _to_act(self) -> tuple[int, ...]:
         return self._asked
 
+    # pending(), legal_actions() and apply() as the base class has them, less what Gold am
+    # Yukon never needs: it has no simultaneous decisions, so no seat is ever committed, and
+    # the actions offered now are at hand (``_options``), so apply() needs no cache of them.
+
+    def pending(self) -> tuple[int, ...]:
+        return self._asked
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self._asked:
+            return []
+        return list(self._options)
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Play ``action`` for ``seat``; raises IllegalAction and changes nothing if illegal."""
+        if type(seat) is int and seat in self._asked:
+            for offered in self._options:  # by identity first: no dataclass __eq__ here
+                if offered is action:
+                    break
+            else:
+                self.check(seat, action)
+        else:
+            self.check(seat, action)
+        self._moves = ((seat, action), self._moves)
+        self._move_count += 1
+        self._play(seat, action)
+
     def _is_simultaneous(self) -> bool:
         return False
 
@@ -131,7 +210,16 @@ class YukonState(State):
         kind = type(action)
         if kind is Move:
             space = space_at[action.claim, action.hour]  # type: ignore[attr-defined]
-            if self.steered and self._step_on(seat, space):
+            chain = self.chains[seat]
+            if len(chain) > 1:
+                if not self.steered:
+                    stop = self._go(seat, chain, space)
+                elif space in self.board.neighbours[chain[-1] if self.heading[seat] else chain[0]]:
+                    stop = self._crawl_on(seat, chain, space)  # straight on: the hot path
+                else:
+                    stop = self._go(seat, chain, space)  # back: Changing Direction
+                if stop is not ASKED:
+                    self._advance(crawled=True)
                 return
             self._move(seat, space)
         elif kind is Enter:
@@ -182,25 +270,19 @@ class YukonState(State):
         chain = self.chains[seat]
         if self.waiting[seat] or not chain:
             return []
-        out = []
-        board = self.board
-        last = chain[-1]
-        for c in board.rings_of[chain[0]]:
-            ring = board.ring_sets[c]
-            if last in ring and self.claim_owner[c] == FREE:
-                for s in chain:
-                    if s not in ring:
-                        break
-                else:
-                    out.append(c)
-        return out
+        claims = self.ways.shared[chain[0]].get(chain[-1])
+        if claims is None:
+            return []
+        ring_sets, claim_owner = self.board.ring_sets, self.claim_owner
+        return [c for c in claims if claim_owner[c] == FREE and ring_sets[c].issuperset(chain)]
 
     # ------------------------------------------------------- turn sequence
 
-    def _advance(self) -> None:
+    def _advance(self, crawled: bool = False) -> None:
         """Play forced steps until a player has a real choice, or the game is over.
 
         Forced steps work on space numbers directly; actions are built only for a choice.
+        ``crawled``: the team has just crawled as far as it goes by itself (``_crawl_on``).
         """
         table = self.table
         while True:
@@ -208,6 +290,7 @@ class YukonState(State):
             if phase == PLAYING:
                 if self.pips == 0:
                     self._end_turn()
+                    crawled = False
                     continue
                 seat = self.mover
                 chain = self.chains[seat]
@@ -217,61 +300,98 @@ class YukonState(State):
                         self._enter(seat, targets[0])
                     elif targets:
                         enter = table.enter
-                        self._ask([enter[s] for s in targets])
+                        self._ask(tuple([enter[s] for s in targets]))
                         return
                     else:
                         self._lose_pips("cannot bring a gold-digger on")
                     continue
-                if self.steered and len(chain) > 1:
-                    stop = self._crawl_on(seat, chain)
+                if crawled:
+                    crawled = False
+                elif self.steered and len(chain) > 1:
+                    stop = self._crawl_on(seat, chain, FREE)
                     if stop is ASKED:
                         return
                     if stop is RAN_OUT:
                         continue
                 targets = self._free_at_ends(chain) if not self.steered else self._ahead(chain)
-                claims = self.stakeable(seat)
-                if not claims:
-                    if len(targets) == 1:
-                        self._move(seat, targets[0])
-                    elif targets:
-                        move = table.move
-                        self._ask([move[s] for s in targets])
+                if chain[-1] in self.ways.shared[chain[0]]:
+                    claims = self.stakeable(seat)
+                    if claims:
+                        move, stake = table.move, table.stake
+                        options: list[Action] = [move[s] for s in targets]
+                        options.extend(stake[c] for c in claims)
+                        if not targets:
+                            options.append(table.pass_)
+                        self._ask(tuple(options))
                         return
+                k = len(targets)
+                if k > 1:  # the usual choice: which end leads, and where to
+                    move = table.move
+                    if k == 2:
+                        self._options = (move[targets[0]], move[targets[1]])
+                    elif k == 3:
+                        self._options = (move[targets[0]], move[targets[1]], move[targets[2]])
+                    elif k == 4:
+                        a, b, c, d = targets
+                        self._options = (move[a], move[b], move[c], move[d])
                     else:
-                        self._lose_pips("cannot move")
-                    continue
-                move, stake = table.move, table.stake
-                options: list[Action] = [move[s] for s in targets]
-                options.extend(stake[c] for c in claims)
-                if not targets:
-                    options.append(table.pass_)
-                self._ask(options)
-                return
+                        self._options = tuple([move[s] for s in targets])
+                    self._asked = (seat,)
+                    return
+                if k == 1:
+                    if len(chain) > 1:
+                        if self._go(seat, chain, targets[0]) is ASKED:
+                            return
+                        crawled = True
+                    else:
+                        self._move(seat, targets[0])
+                else:
+                    self._lose_pips("cannot move")
+                continue
             if phase == PLACING:
                 place, owner = table.start_place, self.owner
                 starts = self.board.start_spaces
-                self._ask([place[k] for k, s in enumerate(starts) if owner[s] == FREE])
+                self._ask(tuple([place[k] for k, s in enumerate(starts) if owner[s] == FREE]))
                 return
-            self._options = []
+            self._options = ()
             self._asked = ()
             return
 
-    def _crawl_on(self, seat: int, chain: list[int]) -> object:
+    def _go(self, seat: int, chain: list[int], space: int) -> object:
+        """How does a team move forwards: the stone at the rear goes ahead of the leader.
+
+        For a team of two or more, which then crawls on (``_crawl_on``, whose stop this
+        returns).  The first move of a turn picks the direction: the end it is next to leads
+        (the team's present heading if it is next to both).  Later in the turn a target next
+        to the rear is Changing Direction: the way ahead is held by an opposing team, so the
+        rest of the pips are used in the reverse direction.
+        """
+        leads_last = self.heading[seat]
+        if space not in self.board.neighbours[chain[-1] if leads_last else chain[0]]:
+            self.heading[seat] = not leads_last
+            if self.steered:
+                self._turn_back(seat)
+        self.steered = True
+        return self._crawl_on(seat, chain, space)
+
+    def _crawl_on(self, seat: int, chain: list[int], space: int) -> object:
         """A steered team of two or more straight on, in one tight loop (the hot path).
 
-        Forced steps while exactly one free space lies ahead and no claim is surrounded: this
-        is ``_move`` less the checks that cannot apply mid-crawl.  Returns ASKED when the
-        way forks (the player is asked which way), RAN_OUT when the pips are used up, and
-        SURROUNDED or BLOCKED for ``_advance`` to handle (staking is a choice; a closed way
-        may mean Changing Direction).
+        First the step onto ``space`` (ahead of the leader), unless FREE; then forced steps
+        while exactly one free space lies ahead and no claim is surrounded, on space numbers
+        and the board's ``Ways`` alone.  Returns ASKED when the way forks (the player is
+        asked which way), RAN_OUT when the pips are used up, and SURROUNDED or BLOCKED for
+        ``_advance`` to handle (staking is a choice; a closed way may mean Changing
+        Direction).
         """
         pips = self.pips
         owner = self.owner
-        nbrs = self.board.neighbours
-        rings_of = self.board.rings_of
-        ring_sets = self.board.ring_sets
-        claim_owner = self.claim_owner
+        pair_sum, ahead, shared = self.ways
         leads_last = self.heading[seat]
+        if leads_last:
+            head, behind, tail = chain[-1], chain[-2], 0
+        else:
+            head, behind, tail = chain[0], chain[1], -1
         crawl = None
         if self.logging:
             if self._crawl and self._crawl_kind != MOVES:
@@ -279,69 +399,76 @@ class YukonState(State):
             self._crawl_kind = MOVES
             crawl = self._crawl
         stop = RAN_OUT
-        steps = 0
-        while pips:
-            first, last = chain[0], chain[-1]
-            for c in rings_of[first]:
-                if claim_owner[c] == FREE:
-                    ring = ring_sets[c]
-                    if last in ring and all(s in ring for s in chain):
+        while True:
+            if space >= 0:
+                if leads_last:
+                    rear = chain.pop(0)
+                    chain.append(space)
+                else:
+                    rear = chain.pop()
+                    chain.insert(0, space)
+                owner[rear] = FREE
+                owner[space] = seat
+                behind = head
+                head = space
+                pips -= 1
+                if crawl is not None:
+                    crawl.append(space)
+                if not pips:
+                    break
+            mates = shared[head]
+            if chain[tail] in mates:  # both ends on one ring: is the whole team on it?
+                claim_owner, ring_sets = self.claim_owner, self.board.ring_sets
+                for c in mates[chain[tail]]:
+                    if claim_owner[c] == FREE and ring_sets[c].issuperset(chain):
                         stop = SURROUNDED
                         break
-            else:
-                head = last if leads_last else first
-                space = FREE
-                for s in nbrs[head]:  # a loop, not a list: nearly always one way on
-                    if owner[s] == FREE:
-                        if space != FREE:
-                            space = FORK
-                            break
-                        space = s
-                if space >= 0:
-                    if leads_last:
-                        rear = chain.pop(0)
-                        chain.append(space)
-                    else:
-                        rear = chain.pop()
-                        chain.insert(0, space)
-                    owner[rear] = FREE
-                    owner[space] = seat
-                    pips -= 1
-                    steps += 1
-                    if crawl is not None:
-                        crawl.append(space)
+                if stop is SURROUNDED:
+                    break
+            way_on = pair_sum[head]
+            if way_on >= 0:  # a space of one ring: one way on
+                space = way_on - behind
+                if owner[space] == FREE:
                     continue
-                if space == FORK:
-                    move = self.table.move
-                    self._options = [move[s] for s in nbrs[head] if owner[s] == FREE]
-                    self._asked = (seat,)
-                    stop = ASKED
-                else:
-                    stop = BLOCKED
+                stop = BLOCKED
+                break
+            a, b, c = ahead[head][behind]  # where two rings meet: three ways on
+            if owner[a] != FREE:
+                if owner[b] != FREE:
+                    if owner[c] != FREE:
+                        stop = BLOCKED
+                        break
+                    space = c
+                    continue
+                if owner[c] != FREE:
+                    space = b
+                    continue
+                a = FREE
+            elif owner[b] != FREE:
+                if owner[c] != FREE:
+                    space = a
+                    continue
+                b = FREE
+            elif owner[c] != FREE:
+                c = FREE
+            move = self.table.move  # a fork: the player chooses among the free ones
+            if a == FREE:
+                self._options = (move[b], move[c])
+            elif b == FREE:
+                self._options = (move[a], move[c])
+            elif c == FREE:
+                self._options = (move[a], move[b])
+            else:
+                self._options = (move[a], move[b], move[c])
+            self._asked = (seat,)
+            stop = ASKED
             break
-        if steps:
+        if pips != self.pips:
             self.acted = True
-        self.pips = pips
+            self.pips = pips
         return stop
 
-    def _step_on(self, seat: int, space: int) -> bool:
-        """The hot path of a choice at a fork: one step straight on, then the crawl on.
-
-        Only for a steered team of two or more moving ahead (not turning back); returns
-        False, having done nothing, for ``_move`` to handle anything else.
-        """
-        chain = self.chains[seat]
-        if len(chain) < 2:
-            return False
-        leads_last = self.heading[seat]
-        if space not in self.board.neighbours[chain[-1] if leads_last else chain[0]]:
-            return False
-        self._step(seat, chain, leads_last, space)
-        if not self.pips or self._crawl_on(seat, chain) is not ASKED:
-            self._advance()
-        return True
-
-    def _ask(self, options: list[Action]) -> None:
+    def _ask(self, options: tuple[Action, ...]) -> None:
         """A decision point: the player whose turn it is chooses among ``options``.
 
         The turn's story so far is in the observation (``this_turn``); the log gets it as
@@ -363,7 +490,7 @@ class YukonState(State):
             self.throws = tuple(throws)
             self.pips = sum(throws)
         else:
-            self.throws = (spots,)
+            self.throws = ONE_THROW[spots]
             self.pips = spots
         self.steered = False
         self.turned_back = False
@@ -440,14 +567,33 @@ class YukonState(State):
         move of a turn goes there, and the end it is next to leads for the rest of the turn.
         """
         owner = self.owner
-        nbrs = self.board.neighbours
+        last = chain[-1]
         targets = []
-        for s in nbrs[chain[-1]]:
+        if len(chain) == 1:
+            for s in self.board.neighbours[last]:
+                if owner[s] == FREE:
+                    targets.append(s)
+            return targets
+        pair_sum, ahead = self.ways.pair_sum, self.ways.ahead
+        way_on = pair_sum[last]  # each end's own second stone is never free
+        if way_on >= 0:
+            s = way_on - chain[-2]
             if owner[s] == FREE:
                 targets.append(s)
-        if len(chain) > 1:
+        else:
+            for s in ahead[last][chain[-2]]:
+                if owner[s] == FREE:
+                    targets.append(s)
+        first = chain[0]
+        way_on = pair_sum[first]
+        if way_on >= 0:
+            s = way_on - chain[1]
+            if owner[s] == FREE and s not in targets:
+                targets.append(s)
+                targets.sort()
+        else:
             more = False
-            for s in nbrs[chain[0]]:
+            for s in ahead[first][chain[1]]:
                 if owner[s] == FREE and s not in targets:
                     targets.append(s)
                     more = True
@@ -517,37 +663,16 @@ class YukonState(State):
             self._note(ENTERS, space)
 
     def _move(self, seat: int, space: int) -> None:
-        """How does a team move forwards: the stone at the rear goes ahead of the leader.
+        """A lone gold-digger moves for one pip (a team of two or more: ``_go``).
 
-        The first move of a turn picks the direction: the end it is next to leads (the team's
-        present heading if it is next to both).  Later in the turn a target next to the rear
-        is Changing Direction: the way ahead is held by an opposing team, so the rest of the
-        pips are used in the reverse direction.
+        Going back to the space it left this turn is Changing Direction.
         """
         chain = self.chains[seat]
-        leads_last = self.heading[seat]
-        if len(chain) == 1:
-            if self.steered and space == self.came_from:
-                self._turn_back(seat)
-            self.came_from = chain[0]
-        elif space not in self.board.neighbours[chain[-1] if leads_last else chain[0]]:
-            leads_last = self.heading[seat] = not leads_last
-            if self.steered:
-                self._turn_back(seat)
+        if self.steered and space == self.came_from:
+            self._turn_back(seat)
+        rear = self.came_from = chain[0]
         self.steered = True
-        self._step(seat, chain, leads_last, space)
-
-    def _step(self, seat: int, chain: list[int], leads_last: bool, space: int) -> None:
-        """One pip: the rear stone of the team goes to ``space``, ahead of the leader.
-
-        (``_crawl_on`` does the same inline, step after step.)
-        """
-        if leads_last:
-            rear = chain.pop(0)
-            chain.append(space)
-        else:
-            rear = chain.pop()
-            chain.insert(0, space)
+        chain[0] = space
         owner = self.owner
         owner[rear] = FREE
         owner[space] = seat
@@ -651,17 +776,14 @@ class YukonState(State):
         The words are written only when the line is read (a line a turn, thousands a game):
         the story's lists are handed over whole and never touched again.
         """
+        mover = self.mover
+        name = DEFAULT_NAMES[mover] if self.names is None else self.seat_name(mover)
         text = partial(
-            _turn_text,
-            self.seat_name(self.mover),
-            self._story,
-            self._crawl_kind,
-            self._crawl,
-            self.board.labels,
+            _turn_text, name, self._story, self._crawl_kind, self._crawl, self.board.labels
         )
         self._story = []
         self._crawl = []
-        super().log(text)
+        State.log(self, text)  # the base class's: this line is the story, so not our log()
 
     # --------------------------------------------------------- what players see
 

@@ -176,6 +176,8 @@ class YukonState(State):
     # pending(), legal_actions() and apply() as the base class has them, less what Gold am
     # Yukon never needs: it has no simultaneous decisions, so no seat is ever committed, and
     # the actions offered now are at hand (``_options``), so apply() needs no cache of them.
+    # If State.apply ever gains a step, this copy must gain it too: tests/games/yukon/
+    # test_engine_path.py plays both side by side and fails when they differ.
 
     def pending(self) -> tuple[int, ...]:
         return self._asked

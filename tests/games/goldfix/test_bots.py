@@ -9,7 +9,9 @@ from motherlode.engine import Agent
 from motherlode.games.goldfix import GAME, money
 from motherlode.games.goldfix.actions import Bid, Move, Pass, Sell
 from motherlode.games.goldfix.bots import HeuristicBot
+from motherlode.games.goldfix.core import BID
 from motherlode.games.goldfix.rules import GoldfixState
+from tests.agents.blind import assert_search_blind
 from tests.games.goldfix.helpers import at_move, new
 
 
@@ -101,8 +103,6 @@ def test_evaluate_values_net_worth_cash_and_the_win() -> None:
     state.cash[1] += money.LOAN_NOTE
     state.notes[1] += 1
     assert bot.evaluate(state, 1) == 400 + 400 / 5  # borrowing brings the WINNER no nearer
-    state.notes[1] -= 1
-    state.cash[1] -= money.LOAN_NOTE
     state.notes[1] = 0
     state.cash[1] = 1000
     state._check_winner(1)
@@ -113,9 +113,6 @@ def test_the_tuned_search_and_its_opponent_model_read_nothing_hidden() -> None:
     """At a sealed auction the tuned search (the heuristic bot modelling the rivals' bids)
     decides alike whatever a rival has already bid and whatever the decks' order: neither
     reaches the search or its model."""
-    from motherlode.agents.mcts import MCTSAgent
-    from motherlode.games.goldfix.core import BID
-    from tests.games.goldfix.helpers import at_move
 
     def auction(first: Bid | Pass, deck_seed: int) -> GoldfixState:
         state = new(3)
@@ -130,10 +127,4 @@ def test_the_tuned_search_and_its_opponent_model_read_nothing_hidden() -> None:
     high, low = auction(Bid(90), 1), auction(Pass(), 2)
     assert high.lease_deck.cards != low.lease_deck.cards
     assert high.observe(1) == low.observe(1)
-    results = []
-    for world in (high, low):
-        search = make_agent("mcts:iters=30", GAME, seed=4)
-        assert isinstance(search, MCTSAgent) and search.opp == "heuristic"
-        results.append(search.search(world, 1))
-    assert results[0].stats == results[1].stats
-    assert results[0].action == results[1].action
+    assert_search_blind(GAME, "mcts:iters=30", 4, 1, (high, low), opp="heuristic")

@@ -13,6 +13,7 @@ from motherlode.games.goodwill.actions import Price
 from motherlode.games.goodwill.bots import HeuristicBot, forecast
 from motherlode.games.goodwill.components import COMPONENTS
 from motherlode.games.goodwill.rules import GoodwillState
+from tests.agents.blind import assert_search_blind
 from tests.games.goodwill.helpers import GAME, card, check_invariants, new
 
 
@@ -100,8 +101,6 @@ def test_the_tuned_search_and_its_opponent_model_read_nothing_hidden() -> None:
     """The tuned search (the heuristic bot modelling the other seats' secret prices) decides
     alike when the informations seat 0 has not seen, and the price a rival has already
     sealed, differ: neither reaches the search or its model."""
-    from motherlode.agents.mcts import MCTSAgent
-
     state = new(3, 4)
     twin = state.clone()
     twin.information = state.determinize(0, random.Random(8)).information  # unseen by seat 0
@@ -109,10 +108,4 @@ def test_the_tuned_search_and_its_opponent_model_read_nothing_hidden() -> None:
     state.apply(1, Price(3))
     twin.apply(1, Price(37))
     assert state.observe(0) == twin.observe(0)
-    results = []
-    for world in (state, twin):
-        search = make_agent("mcts:iters=40", GAME, seed=9)
-        assert isinstance(search, MCTSAgent) and search.opp == "heuristic"
-        results.append(search.search(world, 0))
-    assert results[0].stats == results[1].stats
-    assert results[0].action == results[1].action
+    assert_search_blind(GAME, "mcts:iters=40", 9, 0, (state, twin), opp="heuristic")

@@ -329,15 +329,7 @@ class YukonState(State):
                 k = len(targets)
                 if k > 1:  # the usual choice: which end leads, and where to
                     move = table.move
-                    if k == 2:
-                        self._options = (move[targets[0]], move[targets[1]])
-                    elif k == 3:
-                        self._options = (move[targets[0]], move[targets[1]], move[targets[2]])
-                    elif k == 4:
-                        a, b, c, d = targets
-                        self._options = (move[a], move[b], move[c], move[d])
-                    else:
-                        self._options = tuple([move[s] for s in targets])
+                    self._options = tuple([move[s] for s in targets])
                     self._asked = (seat,)
                     return
                 if k == 1:

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import random
 import statistics
 
 import motherlode
 from motherlode.agents import RandomAgent, make_agent
+from motherlode.agents.mcts import MCTSAgent
 from motherlode.engine import Agent
 from motherlode.games.yukon.actions import Stake
-from motherlode.games.yukon.bots import HeuristicBot, ring_distances
+from motherlode.games.yukon.bots import (
+    HeuristicBot,
+    best_prospect,
+    claim_prospect,
+    ring_distances,
+)
+from motherlode.games.yukon.rules import FREE
+from tests.agents.blind import assert_search_blind
 from tests.games.yukon.helpers import new_game, position, ring
 
 GAME = motherlode.get_game("yukon")
@@ -81,6 +90,28 @@ def test_ring_distances_count_steps_to_a_ring() -> None:
     assert dist[18][outside] > 2
 
 
+def test_the_best_prospect_in_one_pass_equals_the_best_of_each_claim() -> None:
+    """``evaluate``'s quick count agrees exactly with ``claim_prospect`` claim by claim,
+    through whole games of 3 to 6 teams (entering, crawling, staked, retired)."""
+    checked = 0
+    for players, seed in ((3, 1), (4, 2), (6, 3), (3, 4)):
+        state = new_game(players, seed)
+        bots: list[Agent] = [HeuristicBot(seed=s) for s in range(players)]
+        bots[0] = RandomAgent(seed)
+        while not state.is_over():
+            seat = state.pending()[0]
+            for s in range(players):
+                plain = [
+                    claim_prospect(state, s, c)
+                    for c, owner in enumerate(state.claim_owner)
+                    if owner == FREE
+                ]
+                assert best_prospect(state, s) == max([0.0, *plain])
+                checked += 1
+            state.apply(seat, bots[seat].act(state, seat))
+    assert checked > 1000
+
+
 def test_the_bot_acts_on_a_copy() -> None:
     state = new_game(3, 2)
     before = state.observe(0)
@@ -98,3 +129,35 @@ def test_the_search_can_value_positions_with_the_heuristic() -> None:
     search = make_agent("mcts:iters=30,cutoff=8,eval=heuristic", GAME, seed=2)
     seat = state.pending()[0]
     assert search.act(state, seat) in state.legal_actions(seat)
+
+
+def test_the_tuned_search_rolls_out_with_the_heuristic_bot() -> None:
+    """``mcts`` in Gold am Yukon: heuristic rollouts cut off after 20 moves, valued by the
+    bot's ``evaluate``, its choice tried first and favoured (measured in docs/bots.md)."""
+    search = make_agent("mcts:iters=20", GAME, seed=4)
+    assert isinstance(search, MCTSAgent)
+    assert (search.rollout, search.cutoff, search.bias) == ("heuristic", 20, 1.0)
+    _, evaluator, first, _ = search.bind(GAME)
+    state = new_game(3, 6)
+    for _ in range(40):  # into the turns, where the teams crawl
+        seat = state.pending()[0]
+        state.apply(seat, HeuristicBot(seed=1).act(state, seat))
+    seat = state.pending()[0]
+    assert evaluator is not None and first is not None
+    assert len(evaluator(state)[0]) == 3
+    assert search.act(state, seat) in state.legal_actions(seat)
+
+
+def test_the_tuned_search_does_not_read_the_throws_to_come() -> None:
+    """Nothing is hidden but the future throws: two games alike but for them (other die
+    generators) get the same search, statistics and move."""
+    state = new_game(3, 8)
+    bot = HeuristicBot(seed=2)
+    for _ in range(30):
+        seat = state.pending()[0]
+        state.apply(seat, bot.act(state, seat))
+    twin = state.clone()
+    twin.rng = random.Random(12345)
+    seat = state.pending()[0]
+    assert twin.observe(seat) == state.observe(seat)
+    assert_search_blind(GAME, "mcts:iters=40", 3, seat, (state, twin), opp=None)

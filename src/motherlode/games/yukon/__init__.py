@@ -45,7 +45,7 @@ GAME = Game(
     action_space_factory=action_space,
     render=render,
     bots={"heuristic": HeuristicBot},
-    search_defaults={"cutoff": 20, "eval": "heuristic", "prior": "heuristic", "bias": 1},
+    search_defaults={"rollout": "heuristic", "cutoff": 20, "bias": 1},
 )
 
 __all__ = ["GAME", "HeuristicBot", "YukonOptions", "YukonState"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from functools import lru_cache
+from typing import NamedTuple
 
 from motherlode.engine import Action, Agent, State, seat_view
 from motherlode.games.yukon.board import Board
@@ -70,6 +71,72 @@ def claim_prospect(state: YukonState, seat: int, claim: int) -> float:
     return nuggets / (1.0 + work)
 
 
+class ClaimTables(NamedTuple):
+    """What ``best_prospect`` reads of a board, built once per board."""
+
+    rings_of: tuple[tuple[int, ...], ...]
+    """Per space: the claims (indices) whose ring holds it, one or two."""
+    reach_from: tuple[tuple[int, ...], ...]
+    """Per space: the steps from it onto each claim's ring (``ring_distances`` turned round)."""
+    nuggets: tuple[float, ...]
+    """Per claim."""
+
+
+@lru_cache(maxsize=16)
+def claim_tables(board: Board) -> ClaimTables:
+    rings: list[list[int]] = [[] for _ in range(board.num_spaces)]
+    for claim, ring in enumerate(board.ring):
+        for s in ring:
+            rings[s].append(claim)
+    dist = ring_distances(board)
+    return ClaimTables(
+        rings_of=tuple(tuple(claims) for claims in rings),
+        reach_from=tuple(tuple(d[s] for d in dist) for s in range(board.num_spaces)),
+        nuggets=tuple(float(c.nuggets) for c in board.claims),
+    )
+
+
+def best_prospect(state: YukonState, seat: int) -> float:
+    """The best ``claim_prospect`` among the unstaked claims (0 if none), counted in one pass
+    over the teams rather than one per claim: ``evaluate`` runs at every rollout step of the
+    search, and this was most of its time.  Equal to the plain maximum (by test)."""
+    rings_of, reach_from, nuggets = claim_tables(state.board)
+    chains = state.chains
+    chain = chains[seat]
+    team = len(chain) + state.waiting[seat]
+    staked = bool(state.staked[seat])
+    # Per claim, the work beyond team + reach: less the team's stones on its ring, plus the
+    # crowding by opposing stones on it (nothing for a claim no stone touches).
+    on_ring: dict[int, int] = {}
+    for s in chain:
+        for claim in rings_of[s]:
+            on_ring[claim] = on_ring.get(claim, 0) + 1
+    crowd: dict[int, int] = {}
+    for other, stones in enumerate(chains):
+        if other != seat:
+            for s in stones:
+                for claim in rings_of[s]:
+                    crowd[claim] = crowd.get(claim, 0) + 1
+    extra = [0] * len(nuggets)
+    for claim, k in on_ring.items():
+        extra[claim] = -k
+    for claim, k in crowd.items():
+        extra[claim] += max(0, team + k - STONES) * 3 if staked else k * 3
+    worth = list(nuggets)
+    for claim, value in enumerate(nuggets):
+        if value == SIX:
+            worth[claim] = max(0.5, value - (team - 1) * stone_worth(state))
+    if chain:
+        reach = list(map(min, reach_from[chain[0]], reach_from[chain[-1]]))
+    else:
+        reach = [0] * len(nuggets)
+    best = 0.0
+    for owner, steps, more, value in zip(state.claim_owner, reach, extra, worth, strict=True):
+        if owner == FREE:
+            best = max(best, value / (1.0 + (team + steps + more)))
+    return best
+
+
 def freedom(state: YukonState, seat: int) -> int:
     """Free spaces next to the ends of the team: where it can go (or enter) next."""
     chain = state.chains[seat]
@@ -95,10 +162,7 @@ def evaluate(state: YukonState, seat: int) -> float:
         return value
     stones = len(state.chains[seat]) + state.waiting[seat]
     value += STAKED_WEIGHT * stones * stone_worth(state)
-    best = 0.0
-    for claim, owner in enumerate(state.claim_owner):
-        if owner == FREE:
-            best = max(best, claim_prospect(state, seat, claim))
+    best = best_prospect(state, seat)
     room = freedom(state, seat)
     return value + best - (TRAPPED_PENALTY if room == 0 else 0.0) + ROOM_WEIGHT * min(room, 3)
 

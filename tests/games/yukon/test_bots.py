@@ -8,12 +8,14 @@ import statistics
 import motherlode
 from motherlode.agents import RandomAgent, make_agent
 from motherlode.agents.mcts import MCTSAgent
+from motherlode.agents.rollout import standing
 from motherlode.engine import Agent
 from motherlode.games.yukon.actions import Stake
 from motherlode.games.yukon.bots import (
     HeuristicBot,
     best_prospect,
     claim_prospect,
+    evaluate,
     ring_distances,
 )
 from motherlode.games.yukon.rules import FREE
@@ -144,7 +146,8 @@ def test_the_tuned_search_rolls_out_with_the_heuristic_bot() -> None:
         state.apply(seat, HeuristicBot(seed=1).act(state, seat))
     seat = state.pending()[0]
     assert evaluator is not None and first is not None
-    assert len(evaluator(state)[0]) == 3
+    assert evaluator(state) == standing([evaluate(state, s) for s in range(3)])
+    assert first(state, seat) in state.legal_actions(seat)
     assert search.act(state, seat) in state.legal_actions(seat)
 
 
@@ -158,6 +161,7 @@ def test_the_tuned_search_does_not_read_the_throws_to_come() -> None:
         state.apply(seat, bot.act(state, seat))
     twin = state.clone()
     twin.rng = random.Random(12345)
+    assert twin.rng.getstate() != state.rng.getstate()
     seat = state.pending()[0]
     assert twin.observe(seat) == state.observe(seat)
     assert_search_blind(GAME, "mcts:iters=40", 3, seat, (state, twin), opp=None)

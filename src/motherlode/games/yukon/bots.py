@@ -72,27 +72,23 @@ def claim_prospect(state: YukonState, seat: int, claim: int) -> float:
 
 
 class ClaimTables(NamedTuple):
-    """What ``best_prospect`` reads of a board, built once per board."""
+    """What ``best_prospect`` reads of a board besides the board itself, built once per board."""
 
-    rings_of: tuple[tuple[int, ...], ...]
-    """Per space: the claims (indices) whose ring holds it, one or two."""
     reach_from: tuple[tuple[int, ...], ...]
     """Per space: the steps from it onto each claim's ring (``ring_distances`` turned round)."""
     nuggets: tuple[float, ...]
     """Per claim."""
+    sixes: tuple[int, ...]
+    """The claims worth 6 (their worth depends on the team left behind)."""
 
 
 @lru_cache(maxsize=16)
 def claim_tables(board: Board) -> ClaimTables:
-    rings: list[list[int]] = [[] for _ in range(board.num_spaces)]
-    for claim, ring in enumerate(board.ring):
-        for s in ring:
-            rings[s].append(claim)
     dist = ring_distances(board)
     return ClaimTables(
-        rings_of=tuple(tuple(claims) for claims in rings),
         reach_from=tuple(tuple(d[s] for d in dist) for s in range(board.num_spaces)),
         nuggets=tuple(float(c.nuggets) for c in board.claims),
+        sixes=tuple(i for i, c in enumerate(board.claims) if c.nuggets == SIX),
     )
 
 
@@ -100,32 +96,30 @@ def best_prospect(state: YukonState, seat: int) -> float:
     """The best ``claim_prospect`` among the unstaked claims (0 if none), counted in one pass
     over the teams rather than one per claim: ``evaluate`` runs at every rollout step of the
     search, and this was most of its time.  Equal to the plain maximum (by test)."""
-    rings_of, reach_from, nuggets = claim_tables(state.board)
+    board = state.board
+    rings_of = board.rings_of
+    reach_from, nuggets, sixes = claim_tables(board)
     chains = state.chains
     chain = chains[seat]
     team = len(chain) + state.waiting[seat]
-    staked = bool(state.staked[seat])
     # Per claim, the work beyond team + reach: less the team's stones on its ring, plus the
     # crowding by opposing stones on it (nothing for a claim no stone touches).
-    on_ring: dict[int, int] = {}
+    extra = [0] * len(nuggets)
     for s in chain:
         for claim in rings_of[s]:
-            on_ring[claim] = on_ring.get(claim, 0) + 1
+            extra[claim] -= 1
     crowd: dict[int, int] = {}
     for other, stones in enumerate(chains):
         if other != seat:
             for s in stones:
                 for claim in rings_of[s]:
                     crowd[claim] = crowd.get(claim, 0) + 1
-    extra = [0] * len(nuggets)
-    for claim, k in on_ring.items():
-        extra[claim] = -k
+    staked = bool(state.staked[seat])
     for claim, k in crowd.items():
         extra[claim] += max(0, team + k - STONES) * 3 if staked else k * 3
     worth = list(nuggets)
-    for claim, value in enumerate(nuggets):
-        if value == SIX:
-            worth[claim] = max(0.5, value - (team - 1) * stone_worth(state))
+    for claim in sixes:
+        worth[claim] = max(0.5, nuggets[claim] - (team - 1) * stone_worth(state))
     if chain:
         reach = list(map(min, reach_from[chain[0]], reach_from[chain[-1]]))
     else:

@@ -1,26 +1,31 @@
-"""The ``motherlode`` command: list games, play in the terminal, simulate, replay."""
+"""The ``motherlode`` command: list games, play in the terminal, simulate, replay, verify."""
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit, urlunsplit
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
+from rich.text import Text
 
 from motherlode.agents.human import HumanAgent, QuitGame
 from motherlode.agents.specs import bot_names
-from motherlode.engine import Game, GameRecord, MotherlodeError, State, games, get_game
+from motherlode.engine import BadRecord, Game, GameRecord, MotherlodeError, State, games, get_game
 from motherlode.engine.options import parse_option_pairs
 from motherlode.sim import simulate as run_simulation
 from motherlode.sim.arena import arena_command
 from motherlode.table import Table
+from motherlode.table.fairness import verify_record
 
 app = typer.Typer(
     help="motherlode: play, simulate and study five gold-and-market board games.",
@@ -300,6 +305,128 @@ def replay(
         else:
             k = min(total, k + 1)
         show(k)
+
+
+RECORD_LIMIT = 50 * 1024 * 1024
+"""The most bytes ``verify`` reads from a server: a long game's record is far smaller."""
+FETCH_TIMEOUT = 20
+_TABLE_PAGE = re.compile(r"^(?P<prefix>.*)/t/(?P<table>[^/]+)/?$")
+_RECORD_PATH = re.compile(r"^.*/api/tables/[^/]+/record/?$")
+
+
+def record_url(url: str) -> str:
+    """The record endpoint for a table page or record URL, without the ``#fragment``.
+
+    A player's table link carries the seat's token in its fragment; it is dropped here so
+    that it never leaves this machine (a browser would not send it either).
+    """
+    parts = urlsplit(url)
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        raise BadRecord(f"not an http(s) URL: {url[:120]}")
+    page = _TABLE_PAGE.match(parts.path)
+    if page:
+        path = f"{page['prefix']}/api/tables/{page['table']}/record"
+        return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+    if _RECORD_PATH.match(parts.path):
+        return urlunsplit((parts.scheme, parts.netloc, parts.path, parts.query, ""))
+    raise BadRecord(
+        "a URL should be a table page (.../t/TABLE_ID) "
+        "or a table's record (.../api/tables/TABLE_ID/record)"
+    )
+
+
+def fetch_record(url: str) -> GameRecord:
+    """Download a finished table's record; every failure is a :class:`BadRecord` that says why."""
+    import urllib.error
+    import urllib.request
+
+    target = record_url(url)
+    request = urllib.request.Request(
+        target, headers={"Accept": "application/json", "User-Agent": "motherlode-verify"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT) as answer:
+            body = answer.read(RECORD_LIMIT + 1)
+    except urllib.error.HTTPError as exc:
+        if exc.code == 409:
+            raise BadRecord(
+                "the game is not over yet; the seed is revealed only at the end"
+            ) from None
+        if exc.code == 404:
+            raise BadRecord(f"{target}: no such table on that server (HTTP 404)") from None
+        raise BadRecord(f"{target}: the server answered HTTP {exc.code} {exc.reason}") from None
+    except urllib.error.URLError as exc:
+        reason = exc.reason
+        if isinstance(reason, OSError) and reason.strerror:
+            reason = reason.strerror
+        raise BadRecord(f"cannot reach {target}: {reason}") from None
+    except TimeoutError:
+        raise BadRecord(f"{target} did not answer within {FETCH_TIMEOUT} s") from None
+    except (OSError, ValueError) as exc:
+        raise BadRecord(f"cannot fetch {target}: {exc}") from None
+    if len(body) > RECORD_LIMIT:
+        raise BadRecord(f"{target} sent more than {RECORD_LIMIT // 2**20} MB; not a game record")
+    return GameRecord.from_json(body)
+
+
+def _hex_commitment(value: str | None) -> str | None:
+    if value is None:
+        return None
+    text = value.strip().lower()
+    if len(text) != 64 or any(c not in "0123456789abcdef" for c in text):
+        raise fail("--commitment should be the 64 hex digits the table showed during play")
+    return text
+
+
+@app.command()
+def verify(
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar="RECORD_OR_URL",
+            help="A record file, a table's page URL (http://host/t/ID) or its record URL.",
+        ),
+    ],
+    commitment: Annotated[
+        str | None,
+        typer.Option(help="The commitment the table showed during play, to compare with."),
+    ] = None,
+) -> None:
+    """Check a finished game was dealt fairly: seed matches its commitment, every move legal.
+
+    Exit status: 0 fair, 1 a check failed, 2 the record cannot be read.
+    """
+    expected = _hex_commitment(commitment)
+    try:
+        record = fetch_record(source) if "://" in source else GameRecord.load(source)
+    except MotherlodeError as exc:
+        raise fail(escape(str(exc))) from None
+    verdict = verify_record(record, expected)
+    checks = RichTable(title=f"Verifying {escape(record.game)}, seed {record.seed}")
+    for col in ("", "check", "detail"):
+        checks.add_column(col)
+    for check in verdict.checks:
+        mark = "[green]✓[/]" if check.ok else "[red]✗[/]"
+        checks.add_row(mark, check.name, Text(check.detail))
+    console.print(checks)
+    failed = verdict.first_failure
+    if failed is not None:
+        verdict_line = Text(f"NOT FAIR: {failed.name}: {failed.detail}", style="bold red")
+        console.print(verdict_line, soft_wrap=True)
+        raise typer.Exit(1)
+    console.print(
+        Text(
+            f"FAIR: the deal was fixed before the first move (commitment {verdict.commitment}), "
+            "and every move was legal.",
+            style="bold green",
+        ),
+        soft_wrap=True,
+    )
+    if expected is None:
+        console.print(
+            "Compare this commitment with the one the table showed during play "
+            "(or pass it with --commitment): only that proves it was published first."
+        )
 
 
 @app.command()

@@ -53,6 +53,9 @@ from motherlode.agents.rollout import (
 from motherlode.engine import Action, Agent, BadOptions, Game, State
 
 DEFAULT_ITERATIONS = 1000
+MAX_COUNT = 10_000_000
+"""The most any whole-number parameter may be (iterations, cut-off, widening): more is a typo
+or an attack, not a setting."""
 
 
 class Edge:
@@ -113,19 +116,21 @@ class SearchResult:
 
 
 def _number(name: str, value: object, *, low: float, high: float | None = None) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise BadOptions(f"mcts parameter {name} must be a number, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise BadOptions(f"mcts parameter {name} must be a number (finite), got {value!r}")
     if value < low or (high is not None and value > high):
         bound = f"between {low:g} and {high:g}" if high is not None else f"at least {low:g}"
         raise BadOptions(f"mcts parameter {name} must be {bound}, got {value!r}")
     return float(value)
 
 
-def _whole(name: str, value: object, *, low: int) -> int:
+def _whole(name: str, value: object, *, low: int, high: int = MAX_COUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadOptions(f"mcts parameter {name} must be a whole number, got {value!r}")
     if value < low:
         raise BadOptions(f"mcts parameter {name} must be at least {low}, got {value}")
+    if value > high:
+        raise BadOptions(f"mcts parameter {name} must be at most {high:,}, got {value:,}")
     return value
 
 
@@ -215,7 +220,7 @@ class MCTSAgent(Agent):
         self.widen = _whole("widen", widen, low=0)
         self.pw = _number("pw", pw, low=0, high=1)
         self.win = _number("win", win, low=0, high=1)
-        self.mix = bool(_whole("mix", mix, low=0))
+        self.mix = bool(_whole("mix", mix, low=0, high=1))
         if sim not in ("rm", "ucb"):
             raise BadOptions(f"mcts sim is 'rm' or 'ucb', got {sim!r}")
         self.matching = sim == "rm"

@@ -5,6 +5,7 @@ parameters after a colon (``mcts:iters=500,c=1.4``).  The same strings work in `
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,13 +40,18 @@ class AgentSpec:
         return self.name == "human"
 
 
-def _value(text: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
+def _value(key: str, text: str) -> Any:
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        number = float(text)
+    except ValueError:
+        return text
+    if not math.isfinite(number):
+        raise BadOptions(f"bot parameter {key} must be a finite number, got {text[:20]!r}")
+    return number
 
 
 def parse_spec(text: str) -> AgentSpec:
@@ -58,7 +64,7 @@ def parse_spec(text: str) -> AgentSpec:
         key, sep, value = part.partition("=")
         if not sep or not key:
             raise BadOptions(f"bot parameters are written key=value, got {part!r} in {text!r}")
-        params[key.strip()] = _value(value.strip())
+        params[key.strip()] = _value(key.strip(), value.strip())
     return AgentSpec(name.lower(), params)
 
 
@@ -86,8 +92,18 @@ def make_agent(spec: AgentSpec | str, game: Game, seed: int | None = None) -> Ag
             params = {**game.search_defaults, **params}
     try:
         agent = factory(seed=seed, **params)
-    except TypeError as exc:
+    except (TypeError, ValueError) as exc:
         raise BadOptions(f"bad parameters for bot {spec}: {exc}") from None
     if not isinstance(agent, Agent):
         raise BadOptions(f"bot {spec.name!r} of {game.title} did not build an agent")
+    return agent
+
+
+def check_agent(spec: AgentSpec | str, game: Game) -> Agent:
+    """Build the bot and everything it will use for ``game`` now (rollout, eval and prior
+    bots of a search), so a spec that would fail on its first move fails here instead."""
+    agent = make_agent(spec, game, 0)
+    bind = getattr(agent, "bind", None)
+    if callable(bind):
+        bind(game)
     return agent

@@ -23,6 +23,13 @@ JsonValue = Any
 """What ``json.dumps`` accepts; kept loose because JSON itself is."""
 
 
+def _short(value: object, limit: int = 60, *, quote: bool = True) -> str:
+    """``repr(value)`` (or ``str`` without ``quote``), cut to ``limit`` characters: an error
+    quotes bad input, never all of it."""
+    text = repr(value) if quote else str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """Base of every game's actions.  Subclasses set ``TYPE`` and declare their fields."""
@@ -91,7 +98,7 @@ def _tokens(text: str) -> list[str]:
         else:
             current.append(ch)
     if quoted:
-        raise BadAction(f"unclosed quote in {text!r}")
+        raise BadAction(f"unclosed quote in {_short(text)}")
     if current:
         tokens.append("".join(current))
     return tokens
@@ -101,7 +108,7 @@ def _unquote(raw: str) -> object:
     try:
         return json.loads(raw)
     except json.JSONDecodeError:
-        raise BadAction(f"malformed quoted value {raw!r}") from None
+        raise BadAction(f"malformed quoted value {_short(raw)}") from None
 
 
 _FIELD_TYPES: dict[type[Action], tuple[tuple[str, Any], ...]] = {}
@@ -132,12 +139,12 @@ def _convert(name: str, hint: Any, raw: object, *, from_text: bool) -> object:
             raw, from_text = _unquote(raw), False
         if from_text:
             if not isinstance(raw, str):
-                raise BadAction(f"field {name!r}: expected a list, got {raw!r}")
+                raise BadAction(f"field {name!r}: expected a list, got {_short(raw)}")
             items: list[object] = [] if raw in (".", "") else list(raw.split(","))
         elif isinstance(raw, list | tuple):
             items = list(raw)
         else:
-            raise BadAction(f"field {name!r}: expected a list, got {raw!r}")
+            raise BadAction(f"field {name!r}: expected a list, got {_short(raw)}")
         if fixed and len(items) != len(args):
             raise BadAction(f"field {name!r}: expected {len(args)} values, got {len(items)}")
         kinds = args if fixed else (args[0] if args else str,) * len(items)
@@ -150,7 +157,7 @@ def _convert(name: str, hint: Any, raw: object, *, from_text: bool) -> object:
             return raw
         if from_text and isinstance(raw, str) and raw.lower() in ("yes", "no", "true", "false"):
             return raw.lower() in ("yes", "true")
-        raise BadAction(f"field {name!r}: expected yes or no, got {raw!r}")
+        raise BadAction(f"field {name!r}: expected yes or no, got {_short(raw)}")
     if hint is int:
         if isinstance(raw, int) and not isinstance(raw, bool):
             return raw
@@ -159,13 +166,13 @@ def _convert(name: str, hint: Any, raw: object, *, from_text: bool) -> object:
                 return int(raw)
             except ValueError:
                 pass
-        raise BadAction(f"field {name!r}: expected a whole number, got {raw!r}")
+        raise BadAction(f"field {name!r}: expected a whole number, got {_short(raw)}")
     if hint is str:
         if from_text and isinstance(raw, str) and raw.startswith('"'):
             raw = _unquote(raw)
         if isinstance(raw, str):
             return raw
-        raise BadAction(f"field {name!r}: expected text, got {raw!r}")
+        raise BadAction(f"field {name!r}: expected text, got {_short(raw)}")
     raise BadAction(f"field {name!r}: unsupported type {hint}")
 
 
@@ -185,12 +192,13 @@ class ActionCodec:
         kind = data.get("type")
         cls = self.types.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            raise BadAction(f"unknown action type {kind!r}; known: {', '.join(self.types)}")
+            raise BadAction(f"unknown action type {_short(kind)}; known: {', '.join(self.types)}")
         spec = _field_types(cls)
         names = {n for n, _ in spec}
         extra = set(data) - names - {"type"}
         if extra:
-            raise BadAction(f"{kind}: unknown field(s) {', '.join(sorted(extra))}")
+            fields = ", ".join(map(str, sorted(extra)))
+            raise BadAction(f"{kind}: unknown field(s) {_short(fields, quote=False)}")
         missing = [n for n, _ in spec if n not in data]
         if missing:
             raise BadAction(f"{kind}: missing field(s) {', '.join(missing)}")
@@ -203,7 +211,7 @@ class ActionCodec:
             raise BadAction("empty action")
         cls = self.types.get(tokens[0])
         if cls is None:
-            raise BadAction(f"unknown action {tokens[0]!r}; known: {', '.join(self.types)}")
+            raise BadAction(f"unknown action {_short(tokens[0])}; known: {', '.join(self.types)}")
         spec = _field_types(cls)
         positional: list[str] = []
         named: dict[str, str] = {}
@@ -213,16 +221,16 @@ class ActionCodec:
                 named[named_value[1]] = named_value[2]
             else:
                 if named:
-                    raise BadAction(f"{text!r}: a plain value cannot follow name=value")
+                    raise BadAction(f"{_short(text)}: a plain value cannot follow name=value")
                 positional.append(tok)
         if len(positional) > len(spec):
             raise BadAction(f"{cls.TYPE} takes {len(spec)} value(s), got {len(positional)}")
         raw = dict(zip((n for n, _ in spec), positional, strict=False))
         for key, value in named.items():
             if key not in dict(spec):
-                raise BadAction(f"{cls.TYPE}: unknown field {key!r}")
+                raise BadAction(f"{cls.TYPE}: unknown field {_short(key)}")
             if key in raw:
-                raise BadAction(f"{cls.TYPE}: field {key!r} given twice")
+                raise BadAction(f"{cls.TYPE}: field {_short(key)} given twice")
             raw[key] = value
         missing = [n for n, _ in spec if n not in raw]
         if missing:

@@ -74,8 +74,8 @@ class HeuristicBot(Agent):
     name = "heuristic"
 
     def __init__(self, seed: int | None = None, samples: int = 6) -> None:
-        if samples < 1:
-            raise ValueError("samples must be at least 1")
+        if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 1000:
+            raise ValueError(f"samples must be a whole number from 1 to 1000, got {samples!r}")
         self.rng = random.Random(seed)
         self.samples = samples
         self._forecast: tuple[GoodwillState, int, list[float]] | None = None

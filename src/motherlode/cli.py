@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 from urllib.parse import urlsplit, urlunsplit
 
 import typer
@@ -26,6 +27,9 @@ from motherlode.sim import simulate as run_simulation
 from motherlode.sim.arena import arena_command
 from motherlode.table import Table
 from motherlode.table.fairness import verify_record
+
+if TYPE_CHECKING:
+    from motherlode.web.limits import Limits
 
 app = typer.Typer(
     help="motherlode: play, simulate and study five gold-and-market board games.",
@@ -435,9 +439,43 @@ def serve(
     port: PortOpt = 8000,
     database_url: DatabaseOpt = None,
     open_browser: Annotated[bool, typer.Option("--open/--no-open")] = False,
+    bot_seconds: Annotated[
+        float, typer.Option(help="The most a bot may think per move (seconds).")
+    ] = 2.0,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(help="Searching bots that think at once [default: cores - 1, at least 1]."),
+    ] = None,
+    max_tables: Annotated[int, typer.Option(help="Open tables the server keeps at most.")] = 500,
+    tables_per_client: Annotated[
+        int, typer.Option(help="Tables one client address may create per hour.")
+    ] = 30,
+    max_bytes: Annotated[
+        int, typer.Option(help="The largest request body or WebSocket frame (bytes).")
+    ] = 64 * 1024,
+    allow_client_seed: Annotated[
+        bool,
+        typer.Option(
+            help="Take a client's seed at tables with people. Private test servers only: "
+            "whoever picks the seed can read every hidden card."
+        ),
+    ] = False,
 ) -> None:
     """Start the web server: lobby, live tables with bots, replays."""
-    _serve(host, port, database_url, "/" if open_browser else None)
+    from motherlode.web.limits import Limits
+
+    try:
+        limits = Limits(
+            bot_seconds=bot_seconds,
+            bot_workers=bot_workers or max(1, (os.cpu_count() or 2) - 1),
+            max_tables=max_tables,
+            tables_per_client=tables_per_client,
+            max_bytes=max_bytes,
+            allow_client_seed=allow_client_seed,
+        )
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    _serve(host, port, database_url, "/" if open_browser else None, limits)
 
 
 @app.command()
@@ -451,14 +489,22 @@ def dashboard(
     _serve(host, port, database_url, "/goldfix/dashboard" if open_browser else None)
 
 
-def _serve(host: str, port: int, database_url: str | None, open_path: str | None) -> None:
+def _serve(
+    host: str,
+    port: int,
+    database_url: str | None,
+    open_path: str | None,
+    limits: Limits | None = None,
+) -> None:
     try:
         import uvicorn
 
         from motherlode.web.app import create_app
+        from motherlode.web.limits import Limits
     except ImportError:
         raise fail("the web server needs the 'web' extra: pip install 'motherlode[web]'") from None
-    app_ = create_app(database_url)
+    limits = limits or Limits()
+    app_ = create_app(database_url, limits=limits)
     url = f"http://{host}:{port}/"
     page = url.rstrip("/") + (open_path or "/")
     console.print(f"motherlode is serving at [bold]{page}[/] (Ctrl+C to stop)")
@@ -466,7 +512,7 @@ def _serve(host: str, port: int, database_url: str | None, open_path: str | None
         import webbrowser
 
         webbrowser.open(page)
-    uvicorn.run(app_, host=host, port=port, log_level="warning")
+    uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=limits.max_bytes)
 
 
 app.command("arena")(arena_command)

@@ -16,6 +16,7 @@ import pytest
 import uvicorn
 
 from motherlode.web.app import create_app
+from motherlode.web.limits import Limits
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -42,11 +43,17 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(database_url: str, port: int | None = None) -> Iterator[str]:
-    """Serve the app on loopback in a thread; stopping it is a real shutdown."""
+def live_server(
+    database_url: str, port: int | None = None, limits: Limits | None = None
+) -> Iterator[str]:
+    """Serve the app on loopback in a thread; stopping it is a real shutdown.
+
+    Test servers take a client's seed at tables with people (``allow_client_seed``), so a
+    browser test can deal a known game; a public server never does."""
     port = port or free_port()
+    limits = limits or Limits(allow_client_seed=True)
     config = uvicorn.Config(
-        create_app(database_url), host="127.0.0.1", port=port, log_level="error"
+        create_app(database_url, limits=limits), host="127.0.0.1", port=port, log_level="error"
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

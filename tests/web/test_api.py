@@ -14,6 +14,10 @@ from sqlalchemy import create_engine
 
 from motherlode.storage.models import Base
 from motherlode.web.app import create_app
+from motherlode.web.limits import Limits
+
+SEEDED = Limits(allow_client_seed=True)
+"""These tests deal fixed seeds to tables with people, as only a private test server may."""
 
 
 @pytest.fixture
@@ -29,7 +33,7 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Any:
-    with TestClient(create_app(db_url)) as c:
+    with TestClient(create_app(db_url, limits=SEEDED)) as c:
         yield c
 
 
@@ -178,13 +182,13 @@ def test_bots_answer_and_the_finished_game_can_be_replayed(client: TestClient) -
 
 
 def test_a_restarted_server_resumes_every_table_exactly(db_url: str) -> None:
-    with TestClient(create_app(db_url)) as first:
+    with TestClient(create_app(db_url, limits=SEEDED)) as first:
         data = new_table(first, ["human", "human"])
         table, ann, bob = data["id"], data["seats"][0]["token"], data["seats"][1]["token"]
         assert act(first, table, 0, ann, {"type": "bid", "gold": 2}).status_code == 200
         assert act(first, table, 1, bob, {"type": "bid", "gold": 3}).status_code == 200
         before = view(first, table, ann)
-    with TestClient(create_app(db_url)) as second:
+    with TestClient(create_app(db_url, limits=SEEDED)) as second:
         assert view(second, table, ann) == before
         assert before["observation"]["pending"] == [0], "Bob won; Ann may challenge"
         nxt = before["legal"][0]["action"]
@@ -249,7 +253,7 @@ def test_websocket_with_a_bad_token_is_closed(client: TestClient) -> None:
 
 
 def test_timed_decisions_pass_for_a_seat_that_runs_out(db_url: str, monkeypatch: Any) -> None:
-    with TestClient(create_app(db_url)) as client:
+    with TestClient(create_app(db_url, limits=SEEDED)) as client:
         data = new_table(client, ["human", "human"], settings={"decision_timer": 20})
         table, ann = data["id"], data["seats"][0]["token"]
         v = view(client, table, ann)

@@ -35,6 +35,8 @@ class Seat:
     name: str
     spec: AgentSpec
     agent: Agent | None = None
+    seed: int = 0
+    """The bot's seed (drawn from the table's), so a bot rebuilt elsewhere plays alike."""
 
     @property
     def is_human(self) -> bool:
@@ -111,8 +113,9 @@ class Table:
             name = (
                 names[i] if names else (f"Player {i + 1}" if spec.is_human else f"{spec} {i + 1}")
             )
-            agent = None if spec.is_human else make_agent(spec, game, seeder.getrandbits(63))
-            seats.append(Seat(name, spec, agent))
+            bot_seed = seeder.getrandbits(63)
+            agent = None if spec.is_human else make_agent(spec, game, bot_seed)
+            seats.append(Seat(name, spec, agent, bot_seed))
         return seats
 
     # ------------------------------------------------------------------ play
@@ -131,7 +134,7 @@ class Table:
             self.state.check(seat, action)
             private = is_private_move(self.state, seat, action)
         self.state.apply(seat, action)
-        if not private:
+        if not private or self.state.is_over():  # the end is final
             self.undo_floor, self.undo_seat = self.state.move_count, None
         elif self.undo_seat != seat or self.undo_floor >= before:
             self.undo_floor, self.undo_seat = before, seat
@@ -139,11 +142,18 @@ class Table:
             hook(self, seat, action)
 
     def can_undo(self, seat: int) -> bool:
-        """Within one's own turn, before anything hidden was revealed or anyone else acted."""
-        return self.undo_seat == seat and self.state.move_count > self.undo_floor
+        """Within one's own turn, before anything hidden was revealed or anyone else acted;
+        never once the game is over (its result is final)."""
+        return (
+            self.undo_seat == seat
+            and self.state.move_count > self.undo_floor
+            and not self.state.is_over()
+        )
 
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last move (the state is rebuilt by replaying the record)."""
+        if self.state.is_over():
+            raise IllegalAction("the game is over: its result is final and cannot be undone")
         if not self.can_undo(seat):
             raise IllegalAction(
                 "nothing to undo: only your own moves of this turn, before anything hidden "

@@ -3,16 +3,21 @@
 Routes only translate HTTP and WebSocket messages into :class:`TableService` calls.
 Seat tokens travel in the ``X-Seat-Token`` header or the WebSocket's first message, never
 in a URL the server logs (the browser keeps them in the page's ``#fragment``).
+
+Every client is assumed hostile: bodies and frames are bounded (:mod:`motherlode.web.limits`),
+a malformed frame gets an ``error`` frame or a clean close, and no error echoes the input.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -21,6 +26,7 @@ from motherlode.agents.specs import bot_names
 from motherlode.engine import GameRecord, MotherlodeError, games, get_game
 from motherlode.storage import Database
 from motherlode.web.dashboard import dashboard_router
+from motherlode.web.limits import BodyLimit, Limits, excerpt, validation_error
 from motherlode.web.service import TIMER_CHOICES, ServiceError, TableService
 
 STATIC = Path(__file__).parent / "static"
@@ -34,10 +40,10 @@ class SeatIn(BaseModel):
 
 
 class CreateTable(BaseModel):
-    game: str
+    game: str = Field(max_length=40)
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
-    options: dict[str, Any] = Field(default_factory=dict)
-    settings: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=40)
+    settings: dict[str, Any] = Field(default_factory=dict, max_length=10)
     seed: int | None = Field(None, ge=0, lt=2**63)
 
 
@@ -74,9 +80,11 @@ def game_catalogue() -> list[dict[str, Any]]:
     return out
 
 
-def create_app(database_url: str | None = None, *, bot_seconds: float = 10.0) -> FastAPI:
+def create_app(database_url: str | None = None, *, limits: Limits | None = None) -> FastAPI:
+    """The server on ``database_url``, under the operator's ``limits``."""
+    limits = limits or Limits()
     db = Database(database_url)
-    service = TableService(db, bot_seconds=bot_seconds)
+    service = TableService(db, limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -86,6 +94,8 @@ def create_app(database_url: str | None = None, *, bot_seconds: float = 10.0) ->
 
     app = FastAPI(title="motherlode", lifespan=lifespan)
     app.state.service = service
+    app.add_middleware(BodyLimit, max_bytes=limits.max_bytes)
+    app.add_exception_handler(RequestValidationError, validation_error)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(dashboard_router(db))  # the books of a physical GOLDFIX table
 
@@ -116,13 +126,14 @@ def create_app(database_url: str | None = None, *, bot_seconds: float = 10.0) ->
         return {"tables": db.list_tables(status)}
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         live, tokens = service.create(
             body.game,
             [s.model_dump() for s in body.seats],
             body.options,
             body.settings,
             body.seed,
+            client=request.client.host if request.client else "unknown",
         )
         seats = []
         for i, seat in enumerate(live.table.seats):
@@ -149,10 +160,7 @@ def create_app(database_url: str | None = None, *, bot_seconds: float = 10.0) ->
         return await service.undo(table_id, body.seat, token)
 
     async def finished_record(table_id: str) -> GameRecord:
-        live = await service.get(table_id)
-        if not live.finished:
-            raise ServiceError(409, "the record of a game is public once the game is over")
-        return live.table.record()
+        return service.finished_record(await service.get(table_id))
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
@@ -190,38 +198,74 @@ def create_app(database_url: str | None = None, *, bot_seconds: float = 10.0) ->
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         try:
-            hello = await websocket.receive_json()
-            token = hello.get("token") if isinstance(hello, dict) else None
+            hello = await receive_frame(websocket)
+            if hello is None:
+                return
+            token = hello.get("token")
+            if hello.get("type", "hello") != "hello" or not isinstance(token, str | None):
+                raise ServiceError(400, 'the first message is {"type": "hello", "token": "..."}')
             seat = service.seat_for_token(table_id, token)
             live = await service.subscribe(table_id, websocket, seat)
         except ServiceError as exc:
-            await websocket.send_json(
-                {"type": "error", "status": exc.status, "message": exc.message}
-            )
-            await websocket.close(code=4000 + exc.status)
+            await refuse(websocket, exc, close=True)
             return
-        except (WebSocketDisconnect, ValueError):
+        except WebSocketDisconnect:
             return
         try:
             while True:
-                message = await websocket.receive_json()
+                try:
+                    message = await receive_frame(websocket)
+                except ServiceError as exc:
+                    await refuse(websocket, exc)
+                    continue
+                if message is None:
+                    return
                 await handle_message(live.id, websocket, seat, token, message)
-        except (WebSocketDisconnect, ValueError):
+        except WebSocketDisconnect:
             pass
         finally:
             service.unsubscribe(live, websocket)
 
+    async def receive_frame(websocket: WebSocket) -> dict[str, Any] | None:
+        """The next frame as a JSON object; None once the socket is closed (a frame above
+        the size limit closes it with 1009).  A malformed frame raises ServiceError 400."""
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        data = message.get("text")
+        if data is None:
+            data = message.get("bytes") or b""
+        if len(data) > limits.max_bytes:
+            await websocket.close(code=1009, reason="message too large")
+            return None
+        try:
+            frame = json.loads(data)
+        except (ValueError, UnicodeDecodeError):
+            raise ServiceError(400, f"a message must be JSON, got {excerpt(data)!r}") from None
+        if not isinstance(frame, dict):
+            raise ServiceError(400, "a message must be a JSON object with a type")
+        return frame
+
+    async def refuse(websocket: WebSocket, exc: ServiceError, *, close: bool = False) -> None:
+        await websocket.send_json(error_message(exc))
+        if close:
+            await websocket.close(code=4000 + exc.status)
+
     async def handle_message(
         table_id: str, websocket: WebSocket, seat: int | None, token: str | None, message: Any
     ) -> None:
-        kind = message.get("type") if isinstance(message, dict) else None
+        kind = message.get("type")
         try:
             if kind == "act":
                 if seat is None:
                     raise ServiceError(401, "spectators cannot act; open your seat's link")
-                await service.act(
-                    table_id, seat, token, message.get("action"), message.get("expect_move")
+                if "action" not in message:
+                    raise ServiceError(400, "an act message needs an action")
+                view = await service.act(
+                    table_id, seat, token, message["action"], message.get("expect_move")
                 )
+                if view.get("duplicate"):  # the first one was applied: show where it stands
+                    await websocket.send_json({"type": "state", "view": view})
             elif kind == "undo":
                 if seat is None:
                     raise ServiceError(401, "spectators cannot undo")
@@ -229,10 +273,8 @@ def create_app(database_url: str | None = None, *, bot_seconds: float = 10.0) ->
             elif kind == "ping":
                 await websocket.send_json({"type": "pong"})
             else:
-                raise ServiceError(422, f"unknown message type {kind!r}")
+                raise ServiceError(422, f"unknown message type {excerpt(kind, 30)!r}")
         except ServiceError as exc:
-            await websocket.send_json(
-                {"type": "error", "status": exc.status, "message": exc.message}
-            )
+            await refuse(websocket, exc)
 
     return app

@@ -2,8 +2,12 @@
 
 Every change to a table happens under that table's lock, is written to the database
 (committed) before anyone is told, and is then pushed to every connection, each seeing
-only its own seat's view.  Bots move in a worker thread with a time limit; timed
-simultaneous decisions (GOLDFIX's TIMED AUCTIONS) run on an asyncio timer.
+only its own seat's view.  Bots think in the shared :class:`~motherlode.web.bots.BotPool`
+under the operator's limits; timed simultaneous decisions (GOLDFIX's TIMED AUCTIONS) run on
+an asyncio timer whose deadline is stored, so a restart resumes it with the time it had.
+
+A table with people is dealt from a seed the server draws and commits to (a salted SHA-256
+in every view), revealed when the game ends: see :mod:`motherlode.table.fairness`.
 """
 
 from __future__ import annotations
@@ -12,23 +16,27 @@ import asyncio
 import contextlib
 import hmac
 import logging
-import random
 import secrets
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from motherlode.agents.specs import AgentSpec, check_agent, parse_spec
 from motherlode.engine import (
     Action,
     BadAction,
+    GameRecord,
     IllegalAction,
     MotherlodeError,
     get_game,
 )
-from motherlode.storage import Database
+from motherlode.storage import Database, TableClosed
 from motherlode.storage.db import hash_token
 from motherlode.table import Table
+from motherlode.table.fairness import SCHEME, commitment, draw_seed, fairness_meta, new_salt
+from motherlode.web.bots import BotPool, fallback_move, limit_spec
+from motherlode.web.limits import CreationRate, Limits, clip, excerpt
 
 log = logging.getLogger("motherlode.web")
 
@@ -40,6 +48,7 @@ class ServiceError(Exception):
     """A refused request: an HTTP status and a message for the person."""
 
     def __init__(self, status: int, message: str) -> None:
+        message = clip(message)  # an error never echoes more than an excerpt of the input
         super().__init__(message)
         self.status = status
         self.message = message
@@ -61,6 +70,9 @@ class LiveTable:
     deadline: float | None = None
     timer_key: int = -1
     """Move count at which the running timer's decision opened."""
+    salt: str | None = None
+    """The salt of the seed's commitment (None for tables made before commitments)."""
+    commitment: str | None = None
 
     @property
     def finished(self) -> bool:
@@ -73,9 +85,11 @@ def new_token() -> str:
 
 
 class TableService:
-    def __init__(self, db: Database, *, bot_seconds: float = 10.0) -> None:
+    def __init__(self, db: Database, limits: Limits | None = None) -> None:
         self.db = db
-        self.bot_seconds = bot_seconds
+        self.limits = limits or Limits()
+        self.bots = BotPool(seconds=self.limits.bot_seconds, workers=self.limits.bot_workers)
+        self.rate = CreationRate(self.limits.tables_per_client)
         self.tables: dict[str, LiveTable] = {}
         self._load_lock = asyncio.Lock()
 
@@ -100,6 +114,7 @@ class TableService:
                     task.cancel()
                     with contextlib.suppress(asyncio.CancelledError, Exception):
                         await task
+        self.bots.close()
 
     # --------------------------------------------------------------- tables
 
@@ -110,22 +125,29 @@ class TableService:
         options: Mapping[str, Any] | None = None,
         settings: Mapping[str, Any] | None = None,
         seed: int | None = None,
+        client: str = "local",
     ) -> tuple[LiveTable, list[str | None]]:
-        """A new table; returns it and one secret token per human seat (None for bots)."""
+        """A new table; returns it and one secret token per human seat (None for bots).
+
+        Everything is checked before anything is stored: the seats' bot specs (built as they
+        will play, within the operator's time limit), the options, the seed (refused from
+        the client at a table with people), and the operator's table limits (429).
+        """
         try:
             game = get_game(game_id)
         except MotherlodeError as exc:
             raise ServiceError(404, str(exc)) from None
         if not isinstance(seats, list) or not seats:
             raise ServiceError(422, "a table needs a list of seats")
-        names, specs = [], []
+        names: list[str] = []
+        specs: list[AgentSpec] = []
         for i, seat in enumerate(seats):
             if not isinstance(seat, dict):
                 raise ServiceError(422, f"seat {i} must be an object with name and agent")
             name = str(seat.get("name") or "").strip()[:40]
             agent = str(seat.get("agent") or "human").strip()
+            specs.append(self._bot_spec(game_id, i, agent))
             names.append(name or (f"Player {i + 1}" if agent == "human" else f"{agent} {i + 1}"))
-            specs.append(agent)
         if options and "components" in options:
             raise ServiceError(
                 422,
@@ -133,32 +155,77 @@ class TableService:
                 "it is for the terminal (motherlode play), not for web tables",
             )
         clean = self._settings(game_id, settings or {})
+        people = any(s.is_human for s in specs)
+        if seed is not None and people and not self.limits.allow_client_seed:
+            raise ServiceError(
+                422,
+                "a table with people is dealt from a seed the server draws (whoever chose the "
+                "seed could read every hidden card); leave seed out, or seat only bots",
+            )
+        clean["dealt_by"] = "client" if seed is not None else "server"
         try:
-            table = Table.create(game, specs, seed=seed, options=options, names=names)
+            table = Table.create(
+                game,
+                specs,
+                seed=draw_seed() if seed is None else seed,
+                options=options,
+                names=names,
+            )
         except MotherlodeError as exc:
             raise ServiceError(422, str(exc)) from None
+        self._check_room(client)
         table.track_undo = True
         tokens = [new_token() if s.is_human else None for s in table.seats]
         table_id = secrets.token_urlsafe(9)
+        salt = new_salt()
         self.db.create_table(
             table_id,
             table.record(),
             [hash_token(t) if t else None for t in tokens],
             clean,
+            seed_salt=salt,
         )
-        live = LiveTable(table_id, table, clean)
-        self._attach(live)
-        self.tables[table_id] = live
+        live = self._live(table_id, table, clean, salt)
         self._after_change(live)
         return live, tokens
 
+    def _bot_spec(self, game_id: str, seat: int, text: str) -> AgentSpec:
+        """A seat's spec, refused now (422, naming what is wrong) if it would fail later or
+        ask for more time than the operator allows."""
+        try:
+            spec = parse_spec(text)
+            if not spec.is_human:
+                game = get_game(game_id)
+                check_agent(limit_spec(spec, self.limits.bot_seconds), game)
+        except MotherlodeError as exc:
+            raise ServiceError(422, f"seat {seat}: {exc}") from None
+        return spec
+
+    def _check_room(self, client: str) -> None:
+        open_tables = len(self.db.running_table_ids())
+        if open_tables >= self.limits.max_tables:
+            raise ServiceError(
+                429,
+                f"the server has {open_tables} open tables, its limit; "
+                "try again when some have finished",
+            )
+        if not self.rate.allow(client):
+            raise ServiceError(
+                429,
+                f"your address has created {self.limits.tables_per_client} tables in the "
+                "last hour, this server's limit; try again later",
+            )
+
     @staticmethod
     def _settings(game_id: str, raw: Mapping[str, Any]) -> dict[str, Any]:
+        if not isinstance(raw, Mapping):
+            raise ServiceError(422, "settings must be an object")
         unknown = set(raw) - {"decision_timer", "bot_delay_ms"}
         if unknown:
-            raise ServiceError(422, f"unknown table setting(s): {', '.join(sorted(unknown))}")
+            names = ", ".join(excerpt(str(k), 30) for k in sorted(map(str, unknown))[:5])
+            raise ServiceError(422, f"unknown table setting(s): {names}")
         timer = raw.get("decision_timer", 0)
-        if timer not in TIMER_CHOICES:
+        if isinstance(timer, bool) or timer not in TIMER_CHOICES:
             choices = ", ".join(map(str, TIMER_CHOICES))
             raise ServiceError(422, f"decision_timer must be one of {choices} seconds")
         delay = raw.get("bot_delay_ms", 0)
@@ -166,7 +233,13 @@ class TableService:
             raise ServiceError(422, "bot_delay_ms must be a whole number from 0 to 5000")
         return {"decision_timer": timer, "bot_delay_ms": delay}
 
-    def _attach(self, live: LiveTable) -> None:
+    def _live(
+        self, table_id: str, table: Table, settings: dict[str, Any], salt: str | None
+    ) -> LiveTable:
+        live = LiveTable(table_id, table, settings, salt=salt)
+        if salt is not None:
+            live.commitment = commitment(table.state.seed, salt)
+
         def persist(table: Table, seat: int, action: Action) -> None:
             state = table.state
             result = None
@@ -175,9 +248,18 @@ class TableService:
                     "scores": list(state.scores()),
                     "ranking": [list(g) for g in state.ranking()],
                 }
-            self.db.add_move(live.id, state.move_count, seat, action.to_json(), result)
+            self.db.add_move(
+                live.id,
+                state.move_count,
+                seat,
+                action.to_json(),
+                result,
+                undo=(table.undo_floor, table.undo_seat),
+            )
 
-        live.table.on_move.append(persist)
+        table.on_move.append(persist)
+        self.tables[table_id] = live
+        return live
 
     async def get(self, table_id: str) -> LiveTable:
         live = self.tables.get(table_id)
@@ -189,17 +271,32 @@ class TableService:
                 return live
             record = self.db.record(table_id)
             if record is None:
-                raise ServiceError(404, f"there is no table {table_id!r}")
-            info = self.db.table_info(table_id) or {}
+                raise ServiceError(404, f"there is no table {excerpt(table_id, 40)!r}")
+            info = self.db.table_state(table_id) or {}
             try:
                 table = Table.from_record(record)
             except MotherlodeError as exc:
                 raise ServiceError(500, f"table {table_id} cannot be restored: {exc}") from None
             table.track_undo = True
-            live = LiveTable(table_id, table, dict(info.get("settings") or {}))
-            self._attach(live)
-            self.tables[table_id] = live
+            if info.get("undo_floor") is not None:  # undo eligibility, as it was
+                table.undo_floor = int(info["undo_floor"])
+                seat = info.get("undo_seat")
+                table.undo_seat = None if seat is None else int(seat)
+            settings = dict(info.get("settings") or {})
+            live = self._live(table_id, table, settings, info.get("seed_salt"))
+            if info.get("clock_move") is not None and info.get("clock_deadline") is not None:
+                live.timer_key = int(info["clock_move"])  # the clock resumes where it was
+                live.deadline = float(info["clock_deadline"])
             return live
+
+    def finished_record(self, live: LiveTable) -> GameRecord:
+        """The record of a finished game, with the seed's commitment opened."""
+        if not live.finished:
+            raise ServiceError(409, "the record of a game is public once the game is over")
+        record = live.table.record()
+        if live.salt is not None:
+            record.meta["fairness"] = dict(fairness_meta(live.table.state.seed, live.salt))
+        return record
 
     # ---------------------------------------------------------------- access
 
@@ -207,7 +304,7 @@ class TableService:
         """Refuse unless ``token`` is the secret of that human seat."""
         hashes = self.db.token_hashes(table_id)
         if not hashes:
-            raise ServiceError(404, f"there is no table {table_id!r}")
+            raise ServiceError(404, f"there is no table {excerpt(table_id, 40)!r}")
         if not 0 <= seat < len(hashes):
             raise ServiceError(422, f"there is no seat {seat} at this table")
         if not token:
@@ -230,27 +327,49 @@ class TableService:
     async def act(
         self, table_id: str, seat: int, token: str | None, action_data: Any, expect_move: Any
     ) -> dict[str, Any]:
-        """A person's move; refused (and nothing changes) if stale, malformed or illegal."""
+        """A person's move; refused (and nothing changes) if stale, malformed or illegal.
+
+        The same move sent twice (a double click, a retry after a dropped connection) is
+        applied once: the second finds it among the moves since ``expect_move`` and gets
+        the current view, marked ``duplicate``.
+        """
         self.authorize(table_id, seat, token)
+        if expect_move is not None and (
+            isinstance(expect_move, bool) or not isinstance(expect_move, int) or expect_move < 0
+        ):
+            raise ServiceError(422, "expect_move must be a move count (a whole number)")
         live = await self.get(table_id)
         async with live.lock:
             state = live.table.state
-            if expect_move is not None and (
-                not isinstance(expect_move, int) or not live.table.is_current(expect_move)
-            ):
+            try:
+                action = live.table.game.parse_action(action_data)
+            except BadAction as exc:
+                raise ServiceError(422, str(exc)) from None
+            if expect_move is not None and self._already_played(live, seat, action, expect_move):
+                return {**self.view(live, seat), "duplicate": True}
+            if live.finished:
+                raise ServiceError(409, "the game is over: its result is final")
+            if expect_move is not None and not live.table.is_current(expect_move):
                 raise ServiceError(
                     409,
                     "the game has moved on since you looked (your view was of move "
                     f"{expect_move}, the table is at move {state.move_count}); look again",
                 )
             try:
-                action = live.table.game.parse_action(action_data)
                 self._submit(live, seat, action)
-            except (BadAction, IllegalAction) as exc:
+            except IllegalAction as exc:
                 raise ServiceError(422, str(exc)) from None
         await self.broadcast(live)
         self._after_change(live)
         return self.view(live, seat)
+
+    @staticmethod
+    def _already_played(live: LiveTable, seat: int, action: Action, since: int) -> bool:
+        """Whether ``seat`` played ``action`` among the moves made after move ``since``."""
+        state = live.table.state
+        if since >= state.move_count:
+            return False
+        return any(s == seat and a == action for s, a in state.moves()[since:])
 
     def _submit(self, live: LiveTable, seat: int, action: Action) -> None:
         """Apply and persist; if the database refuses, go back to what it holds."""
@@ -258,24 +377,42 @@ class TableService:
             live.table.submit(seat, action)
         except (BadAction, IllegalAction):
             raise
+        except TableClosed:
+            log.error("table %s is finished in the database; reloading it", live.id)
+            self._reload(live)
+            raise ServiceError(409, "the game is over: its result is final") from None
         except Exception:
             log.exception("move on table %s could not be stored; reloading it", live.id)
-            record = self.db.record(live.id)
-            if record is not None:
-                live.table.state = record.replay()
-                live.table.undo_floor = live.table.state.move_count
+            self._reload(live)
             raise ServiceError(500, "the move could not be saved; please try again") from None
+
+    def _reload(self, live: LiveTable) -> None:
+        record = self.db.record(live.id)
+        if record is not None:
+            live.table.state = record.replay()
+            live.table.undo_floor, live.table.undo_seat = live.table.state.move_count, None
 
     async def undo(self, table_id: str, seat: int, token: str | None) -> dict[str, Any]:
         self.authorize(table_id, seat, token)
         live = await self.get(table_id)
         async with live.lock:
+            if live.finished:
+                raise ServiceError(409, "the game is over: its result is final")
             try:
                 live.table.undo(seat)
             except IllegalAction as exc:
                 raise ServiceError(409, str(exc)) from None
-            self.db.delete_moves_after(table_id, live.table.state.move_count)
+            table = live.table
+            try:
+                self.db.delete_moves_after(
+                    table_id, table.state.move_count, undo=(table.undo_floor, table.undo_seat)
+                )
+            except Exception:
+                log.exception("undo on table %s could not be stored; reloading it", table_id)
+                self._reload(live)
+                raise ServiceError(500, "the undo could not be saved; please try again") from None
         await self.broadcast(live)
+        self._after_change(live)
         return self.view(live, seat)
 
     # ----------------------------------------------------------------- views
@@ -287,6 +424,7 @@ class TableService:
         asked = seat is not None and seat in state.pending()
         legal = state.legal_actions(seat) if asked and seat is not None else []
         events = state.events_for(seat)[-MAX_EVENTS:]
+        over = state.is_over()
         return {
             "table": live.id,
             "game": table.game.id,
@@ -295,13 +433,21 @@ class TableService:
             "names": [s.name for s in table.seats],
             "agents": [str(s.spec) for s in table.seats],
             "move_count": state.move_count,
-            "status": "finished" if state.is_over() else "running",
+            "status": "finished" if over else "running",
             "observation": state.observe(seat),
             "legal": [{"action": a.to_json(), "text": a.notation()} for a in legal],
             "events": [e.to_json() for e in events],
             "can_undo": seat is not None and table.can_undo(seat),
             "deadline": live.deadline,
-            "settings": live.settings,
+            "settings": {k: v for k, v in live.settings.items() if k != "dealt_by"},
+            "fairness": {
+                "scheme": SCHEME,
+                "commitment": live.commitment,
+                "drawn": live.settings.get("dealt_by") == "server",
+                "seed": state.seed if over and live.salt else None,
+                "salt": live.salt if over else None,
+                "record": f"/api/tables/{live.id}/record",
+            },
         }
 
     async def subscribe(self, table_id: str, listener: Listener, seat: int | None) -> LiveTable:
@@ -325,6 +471,7 @@ class TableService:
     def _after_change(self, live: LiveTable) -> None:
         """Start the bots if one is asked, and the timer if a timed decision is open."""
         if live.finished:
+            self._arm_timer(live)  # clears a clock that was running
             return
         state = live.table.state
         if any(not live.table.seats[s].is_human for s in state.pending()) and (
@@ -342,19 +489,14 @@ class TableService:
                 if state.is_over() or not bots:
                     return
                 seat = bots[0]
-                agent = live.table.seats[seat].agent
+                bot = live.table.seats[seat]
                 snapshot = state.clone()
                 count = state.move_count
-            assert agent is not None
             if delay:
                 await asyncio.sleep(delay)
-            try:
-                action = await asyncio.wait_for(
-                    asyncio.to_thread(agent.act, snapshot, seat), self.bot_seconds
-                )
-            except TimeoutError:
-                log.warning("bot %s on table %s ran out of time; it plays at random", seat, live.id)
-                action = random.choice(snapshot.legal_actions(seat))
+            action = await self.bots.decide(
+                live.table.game, bot.spec, bot.agent, bot.seed ^ count, snapshot, seat
+            )
             async with live.lock:
                 if live.table.state.move_count != count and seat not in live.table.state.pending():
                     continue
@@ -362,7 +504,12 @@ class TableService:
                     self._submit(live, seat, action)
                 except (IllegalAction, BadAction, ServiceError) as exc:
                     log.warning("bot move refused on table %s: %s", live.id, exc)
-                    continue
+                    if isinstance(exc, ServiceError):
+                        continue
+                    # the bot chose an illegal move: the fallback plays for it this once
+                    move = fallback_move(live.table.game, snapshot, seat, bot.seed)
+                    with contextlib.suppress(IllegalAction, BadAction, ServiceError):
+                        self._submit(live, seat, move)
             await self.broadcast(live)
             self._arm_timer(live)
 
@@ -380,17 +527,21 @@ class TableService:
         if not timed:
             if live.timer_task is not None:
                 live.timer_task.cancel()
-            live.timer_task, live.deadline = None, None
+            if live.timer_key != -1 or live.deadline is not None:
+                self.db.set_clock(live.id, None, None)
+            live.timer_task, live.deadline, live.timer_key = None, None, -1
             return
-        nobody_committed = not state.committed()
+        opened = state.move_count - len(state.committed())  # the move this decision opened at
         running = live.timer_task is not None and not live.timer_task.done()
-        if running and not (nobody_committed and live.timer_key != state.move_count):
+        if running and live.timer_key == opened:
             return  # the clock of this decision is already running
         if live.timer_task is not None:
             live.timer_task.cancel()
-        live.timer_key = state.move_count
-        live.deadline = time.time() + seconds
-        live.timer_task = asyncio.get_running_loop().create_task(self._expire(live, seconds))
+        if live.timer_key != opened or live.deadline is None:
+            live.timer_key, live.deadline = opened, time.time() + seconds
+            self.db.set_clock(live.id, opened, live.deadline)
+        left = max(0.0, live.deadline - time.time())  # a resumed clock keeps what it had left
+        live.timer_task = asyncio.get_running_loop().create_task(self._expire(live, left))
 
     async def _expire(self, live: LiveTable, seconds: float) -> None:
         await asyncio.sleep(seconds)

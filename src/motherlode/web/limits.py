@@ -1,0 +1,150 @@
+"""What one client may ask of the server: sizes, tables, bot time, all set by the operator.
+
+Everything here is checked when a request arrives, before any work is done for it, and a
+refusal quotes at most a short excerpt of what was sent.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import defaultdict, deque
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+EXCERPT = 60
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The operator's limits (``motherlode serve`` options)."""
+
+    bot_seconds: float = 2.0
+    """The most a bot may think per move."""
+    bot_workers: int = 1
+    """How many searching bots think at once (worker processes)."""
+    max_tables: int = 500
+    """Open (running) tables on the server."""
+    tables_per_client: int = 30
+    """Tables one client address may create per hour."""
+    max_bytes: int = 64 * 1024
+    """The largest request body or WebSocket frame."""
+    allow_client_seed: bool = False
+    """Take a seed from the client at tables with people (private test servers only: whoever
+    picks the seed can read every hidden card)."""
+
+    def __post_init__(self) -> None:
+        if not 0 < self.bot_seconds <= 600:
+            raise ValueError("bot_seconds must be more than 0 and at most 600")
+        for name in ("bot_workers", "max_tables", "tables_per_client", "max_bytes"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1")
+
+
+def excerpt(value: Any, limit: int = EXCERPT) -> str:
+    """A short, printable excerpt of something a client sent (never the whole of it)."""
+    text = value if isinstance(value, str) else json.dumps(value, default=str)[: limit * 4]
+    text = text.replace("\n", " ")
+    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
+
+
+def clip(message: str, limit: int = 300) -> str:
+    """A message held to ``limit`` characters, whatever it quotes."""
+    return message if len(message) <= limit else message[:limit] + "…"
+
+
+async def validation_error(_: Request, exc: Exception) -> JSONResponse:
+    """FastAPI's 422, without echoing the input: where it failed and why, in a line each."""
+    assert isinstance(exc, RequestValidationError)
+    problems = []
+    for error in exc.errors()[:10]:
+        where = ".".join(str(part) for part in error.get("loc", ()))
+        problems.append({"loc": where, "msg": clip(str(error.get("msg", "invalid")), 120)})
+    summary = "; ".join(f"{p['loc']}: {p['msg']}" for p in problems)
+    return JSONResponse({"detail": clip(summary), "errors": problems}, status_code=422)
+
+
+class BodyLimit:
+    """Refuse request bodies above ``max_bytes`` with 413, whether or not they say their
+    length (a body sent in chunks is counted as it arrives)."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = self.max_bytes + 1
+                if declared > self.max_bytes:
+                    await self._refuse(send)
+                    return
+        received = 0
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_bytes:  # FastAPI passes HTTPException through
+                    raise HTTPException(413, self._message())
+            return message
+
+        await self.app(scope, counted, send)
+
+    def _message(self) -> str:
+        return f"the request is too large: at most {self.max_bytes} bytes"
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps({"detail": self._message()}).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
+class CreationRate:
+    """How many tables each client address created in the last hour (a sliding window)."""
+
+    def __init__(self, per_hour: int, window: float = 3600.0) -> None:
+        self.per_hour = per_hour
+        self.window = window
+        self._times: defaultdict[str, deque[float]] = defaultdict(deque)
+
+    def allow(self, client: str, now: float | None = None) -> bool:
+        """Count one creation for ``client`` if it is under the limit; False if not."""
+        now = time.monotonic() if now is None else now
+        times = self._times[client]
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        if len(times) >= self.per_hour:
+            return False
+        times.append(now)
+        if len(self._times) > 10_000:  # forget addresses that have gone quiet
+            for key in [k for k, v in self._times.items() if not v or v[-1] <= now - self.window]:
+                del self._times[key]
+        return True

@@ -102,6 +102,9 @@ def main() -> None:
     db = Path(tempfile.mkdtemp()) / "load.db"
     command = [sys.executable, "-m", "motherlode.cli", "serve", "--port", str(port)]
     command += ["--database-url", f"sqlite:///{db}"]
+    # a private benchmark server: known deals, and every table from this one address
+    command += ["--allow-client-seed", "--tables-per-client", str(args.tables + 10)]
+    command += ["--max-tables", str(args.tables + 10)]
     server = subprocess.Popen(command, cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     base = f"127.0.0.1:{port}"
     try:

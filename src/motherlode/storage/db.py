@@ -1,4 +1,9 @@
-"""The database: engine, sessions and the few queries the table service needs."""
+"""The database: engine, sessions and the few queries the table service needs.
+
+Opening a :class:`Database` brings its schema up to date with the Alembic migrations in
+:mod:`motherlode.storage.migrations` (a new database is created by them), so a server
+upgrade resumes every table of the previous release as it was.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +13,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, delete, event, select
+from sqlalchemy import create_engine, delete, event, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from motherlode.engine import GameRecord
-from motherlode.storage.models import Base, MoveRow, SeatRow, TableRow, utcnow
+from motherlode.storage import migrations
+from motherlode.storage.models import MoveRow, SeatRow, TableRow, utcnow
 
 
 def default_database_url() -> str:
@@ -32,15 +38,31 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+class TableClosed(Exception):
+    """A change refused because the table's game is finished: a finished game is final."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id} is finished: its result is final")
+        self.table_id = table_id
+
+
+Undo = tuple[int, int | None]
+"""Undo eligibility as the table service keeps it: (undo floor, the seat that may undo)."""
+
+
 class Database:
-    """Owns the SQLAlchemy engine; every method is one committed transaction."""
+    """Owns the SQLAlchemy engine; every method is one committed transaction.
+
+    Opening one migrates the schema to the newest revision (see :func:`migrations.upgrade`).
+    """
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_database_url()
         self.engine: Engine = create_engine(self.url)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        with self.engine.begin() as connection:
+            migrations.upgrade(connection)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @contextmanager
@@ -54,7 +76,10 @@ class Database:
         record: GameRecord,
         token_hashes: Sequence[str | None],
         settings: dict[str, Any],
+        *,
+        seed_salt: str | None = None,
     ) -> None:
+        """Store a new running table; ``seed_salt`` is the salt of its seed's commitment."""
         with self.session() as s:
             row = TableRow(
                 id=table_id,
@@ -64,6 +89,7 @@ class Database:
                 settings=settings,
                 seed=record.seed,
                 status="running",
+                seed_salt=seed_salt,
             )
             for i, seat in enumerate(record.seats):
                 row.seats.append(
@@ -77,26 +103,58 @@ class Database:
             s.add(row)
 
     def add_move(
-        self, table_id: str, index: int, seat: int, action: dict[str, Any], result: Any = None
+        self,
+        table_id: str,
+        index: int,
+        seat: int,
+        action: dict[str, Any],
+        result: Any = None,
+        *,
+        undo: Undo | None = None,
     ) -> None:
-        """Store one move (committed on return); ``result`` set means the game is over."""
+        """Store one move (committed on return); ``result`` set means the game is over.
+
+        ``undo`` (floor, seat), when given, is stored in the same transaction.  Raises
+        :class:`TableClosed` (storing nothing) if the table is already finished.  The table's
+        row is locked first (``FOR UPDATE`` on PostgreSQL), so moves are serialized per table.
+        """
         with self.session() as s:
+            row = s.get(TableRow, table_id, with_for_update=True)
+            if row is not None and row.status == "finished":
+                raise TableClosed(table_id)
             s.add(MoveRow(table_id=table_id, index=index, seat=seat, action=action))
-            row = s.get(TableRow, table_id)
             if row is not None:
                 row.updated_at = utcnow()
+                if undo is not None:
+                    row.undo_floor, row.undo_seat = undo
                 if result is not None:
                     row.status = "finished"
                     row.result = result
 
-    def delete_moves_after(self, table_id: str, keep: int) -> None:
+    def delete_moves_after(self, table_id: str, keep: int, *, undo: Undo | None = None) -> None:
+        """Undo: delete the moves after move ``keep``, storing ``undo`` when given.
+
+        Raises :class:`TableClosed` (deleting nothing) if the table is finished.
+        """
         with self.session() as s:
+            row = s.get(TableRow, table_id, with_for_update=True)
+            if row is not None and row.status == "finished":
+                raise TableClosed(table_id)
             s.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.index > keep))
-            row = s.get(TableRow, table_id)
             if row is not None:
-                row.status = "running"
-                row.result = None
                 row.updated_at = utcnow()
+                if undo is not None:
+                    row.undo_floor, row.undo_seat = undo
+
+    def set_clock(self, table_id: str, move: int | None, deadline: float | None) -> None:
+        """Store the running decision clock: the move count its decision opened at and its
+        deadline (epoch seconds); None, None when no clock runs."""
+        with self.session() as s:
+            s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(clock_move=move, clock_deadline=deadline)
+            )
 
     def record(self, table_id: str) -> GameRecord | None:
         with self.session() as s:
@@ -123,6 +181,23 @@ class Database:
                 return None
             return self._summary(row)
 
+    def table_state(self, table_id: str) -> dict[str, Any] | None:
+        """What the server keeps private about a table (the seed's salt is secret until the
+        game ends): never part of :meth:`table_info` or :meth:`list_tables`."""
+        with self.session() as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            return {
+                "seed_salt": row.seed_salt,
+                "undo_floor": row.undo_floor,
+                "undo_seat": row.undo_seat,
+                "clock_move": row.clock_move,
+                "clock_deadline": row.clock_deadline,
+                "settings": row.settings,
+                "status": row.status,
+            }
+
     def token_hashes(self, table_id: str) -> list[str | None]:
         with self.session() as s:
             rows = s.scalars(
@@ -147,6 +222,7 @@ class Database:
 
     @staticmethod
     def _summary(row: TableRow) -> dict[str, Any]:
+        """The public listing of a table (no seed, salt, tokens, undo or clock)."""
         return {
             "id": row.id,
             "game": row.game,

@@ -1,11 +1,15 @@
-"""SQLAlchemy models: a table (one game), its seats (with hashed tokens) and its moves."""
+"""SQLAlchemy models: a table (one game), its seats (with hashed tokens) and its moves.
+
+A change here comes with an Alembic revision in ``storage/migrations/versions``: the
+migrations, not these classes, create the schema (a test checks that they agree).
+"""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String
+from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -32,6 +36,17 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+    # Private to the server (never in a listing): see Database.table_state.
+    seed_salt: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """Hex salt of the seed's commitment; NULL for tables created before commitments."""
+    undo_floor: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The move count undo may not go below (with ``undo_seat``, who may undo)."""
+    undo_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    clock_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The move count at which the running decision clock's decision opened."""
+    clock_deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When that clock runs out, in epoch seconds."""
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan"

@@ -10,11 +10,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine
 
-from motherlode.storage.models import Base
 from motherlode.web.app import create_app
 from motherlode.web.limits import Limits
+from tests.storage.conftest import empty_database
 
 SEEDED = Limits(allow_client_seed=True)
 """These tests deal fixed seeds to tables with people, as only a private test server may."""
@@ -27,7 +26,7 @@ def db_url(tmp_path: Path) -> str:
     url = os.environ.get("MOTHERLODE_TEST_DATABASE_URL")
     if not url:
         return f"sqlite:///{tmp_path / 'test.db'}"
-    Base.metadata.drop_all(create_engine(url))
+    empty_database(url)  # alembic_version too, so the next open migrates from nothing
     return url
 
 

@@ -253,11 +253,11 @@ def test_a_bot_that_fails_mid_game_is_replaced_for_that_move(
     data = new_table(client, "nuggets", ["human", bot.name])
     end = play_to_end(client, data["id"], data["seats"][0]["token"])
     assert end["status"] == "finished"
-    bot_moves = [m for m in client.get(f"/api/tables/{data['id']}/record").json()["moves"]]
-    assert any(seat == 1 for seat, _ in bot_moves)
-    if bot is Boom:
-        assert "the bot fell over" in caplog.text  # the traceback is in the log
-    assert client.app.state.service.bots.fallbacks > 0 or bot is Cheat  # type: ignore[attr-defined]
+    moves = client.get(f"/api/tables/{data['id']}/record").json()["moves"]
+    assert any(seat == 1 for seat, _ in moves), "the bot's seat did move (played for it)"
+    expected = "the bot fell over" if bot is Boom else "bot move refused"
+    assert expected in caplog.text  # what went wrong is in the log (Boom's with its traceback)
+    assert client.app.state.service.bots.fallbacks > 0  # type: ignore[attr-defined]
 
 
 # ------------------------------------------------------------------- bounded bot work

@@ -43,10 +43,6 @@ class DashboardEntryRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-def ensure_tables(db: Database) -> None:
-    Base.metadata.create_all(db.engine)
-
-
 def create_dashboard(db: Database, dashboard_id: str, players: list[str], winner: int) -> None:
     with db.session() as s:
         s.add(DashboardRow(id=dashboard_id, players=players, winner=winner))

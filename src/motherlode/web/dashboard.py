@@ -53,7 +53,6 @@ class TransactionIn(BaseModel):
 
 def dashboard_router(db: Database) -> APIRouter:
     """The page at /goldfix/dashboard[/{id}] and the API under /api/dashboards."""
-    store.ensure_tables(db)
     router = APIRouter()
     lock = threading.Lock()
 

@@ -507,6 +507,7 @@ class TableService:
                     if isinstance(exc, ServiceError):
                         continue
                     # the bot chose an illegal move: the fallback plays for it this once
+                    self.bots.fallbacks += 1
                     move = fallback_move(live.table.game, snapshot, seat, bot.seed)
                     with contextlib.suppress(IllegalAction, BadAction, ServiceError):
                         self._submit(live, seat, move)

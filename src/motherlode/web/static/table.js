@@ -10,6 +10,7 @@
   let socket = null;
   let timerHandle = null;
   let replay = { active: false, move: 0, total: 0 };
+  let inFlight = null; // while a move or an undo awaits the server's answer: a safety timer
 
   function showError(message) {
     const box = $("error");
@@ -32,9 +33,29 @@
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }
 
-  function act(action) {
+  // One move at a time: after a move (or an undo) is sent, further clicks are ignored until
+  // the server answers with a state or an error, the socket drops, or 10 s pass.
+  function busy(on) {
+    clearTimeout(inFlight);
+    inFlight = on ? setTimeout(() => busy(false), 10000) : null;
+    document.body.classList.toggle("moving", on);
+    $("controls-card").setAttribute("aria-busy", on ? "true" : "false");
+  }
+
+  const OFFLINE = "Not connected to the table; reconnecting…";
+  function sendMove(message) {
+    if (inFlight || !view || replay.active) return;
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      showError(OFFLINE);
+      return;
+    }
     showError("");
-    send({ type: "act", action, expect_move: view.move_count });
+    busy(true);
+    send(message);
+  }
+
+  function act(action) {
+    sendMove({ type: "act", action, expect_move: view ? view.move_count : null });
   }
 
   const ui = {
@@ -89,7 +110,12 @@
       box.append(M.el("button", { "data-action": item.text, onclick: () => act(item.action) },
         item.text));
     }
-    $("undo").classList.toggle("hidden", !v.can_undo);
+  }
+
+  // Undo only at a live running table, whatever the view says: never at the end, never in replay.
+  function showUndo(v) {
+    $("undo").classList.toggle("hidden",
+      !v.can_undo || v.status === "finished" || replay.active || v.seat === null);
   }
 
   function logView(events) {
@@ -124,6 +150,7 @@
     ui.controls = custom;
     board.replaceChildren(renderer.draw(v, ui));
     if (!replay.active) controls(v);
+    showUndo(v);
     logView(v.events);
     timer(v);
     const status = $("status");
@@ -139,18 +166,159 @@
     }
   }
 
+  // ----- the fair deal: a commitment to the seed during play, its opening at the end
+  const HEX64 = /^[0-9a-f]{64}$/;
+  const commitKey = `motherlode-commit-${tableId}`;
+  let fairShown = null; // what the fairness card shows now, so a new frame redraws only on change
+
+  function remembered() {
+    try { return localStorage.getItem(commitKey); } catch (e) { return null; }
+  }
+  function remember(value) { // the first commitment seen during play is kept
+    try {
+      if (!localStorage.getItem(commitKey)) localStorage.setItem(commitKey, value);
+    } catch (e) { /* no storage here (private mode): nothing to compare with at the end */ }
+  }
+
+  // JSON numbers past 2^53 lose digits; the seed (63 bits) is kept as the text the server sent.
+  function parseFrame(text) {
+    return JSON.parse(text, function (key, value, context) {
+      if (key !== "seed" || typeof value !== "number" || !this || !("commitment" in this)) {
+        return value;
+      }
+      if (context && typeof context.source === "string") return context.source;
+      if (Number.isSafeInteger(value)) return String(value);
+      const exact = [...text.matchAll(/"seed"\s*:\s*(\d+)/g)].map((m) => m[1])
+        .filter((digits) => Number(digits) === value);
+      return exact.length ? exact[exact.length - 1] : String(value);
+    });
+  }
+
+  async function sha256Hex(text) {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+    return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function recordPath(f) {
+    return typeof f.record === "string" && /^\/api\/tables\/[\w.~-]+\/record$/.test(f.record) ?
+      f.record : `/api/tables/${tableId}/record`;
+  }
+
+  function fairLine(v) {
+    const line = $("fair-line");
+    const f = v.fairness;
+    const commit = f && typeof f.commitment === "string" ? f.commitment.toLowerCase() : null;
+    if (!commit || v.status === "finished") { line.classList.add("hidden"); return; }
+    const seen = remembered();
+    line.classList.remove("hidden");
+    if (seen && seen !== commit) {
+      line.className = "fair-line bad";
+      line.title = "The server's commitment to the deal is not the one this page saw first.";
+      line.replaceChildren(
+        `✗ The deal's commitment changed during play: first ${seen.slice(0, 16)}…, now `,
+        M.el("code", { title: commit }, `${commit.slice(0, 16)}…`));
+      return;
+    }
+    remember(commit);
+    line.className = "fair-line";
+    line.title = "The SHA-256 of the seed (which fixes every shuffle and roll) with a secret " +
+      "salt, published before the first move. Both are revealed when the game ends, so anyone " +
+      "can check that the deal was not changed.";
+    line.replaceChildren("Deal committed: ",
+      M.el("code", { id: "fair-short", title: commit }, `${commit.slice(0, 16)}…`));
+  }
+
+  function fairCard(v) {
+    const card = $("fair-card");
+    const f = v.fairness;
+    if (!f || v.status !== "finished") { card.classList.add("hidden"); fairShown = null; return; }
+    const commit = typeof f.commitment === "string" ? f.commitment.toLowerCase() : null;
+    const seed = f.seed === null || f.seed === undefined ? null : String(f.seed);
+    const salt = typeof f.salt === "string" ? f.salt.toLowerCase() : null;
+    const seen = remembered();
+    const key = JSON.stringify([commit, seed, salt, seen, f.drawn]);
+    if (key === fairShown) return;
+    fairShown = key;
+    card.classList.remove("hidden");
+    const verdict = $("fair-verdict");
+    const say = (cls, text) => {
+      verdict.className = `verdict ${cls}`;
+      verdict.textContent = text;
+    };
+    const path = recordPath(f);
+    $("fair-record").href = path;
+    const cmd = `motherlode verify ${location.origin}${path}` +
+      (seen && HEX64.test(seen) ? ` --commitment ${seen}` : "");
+    $("fair-verify").textContent = cmd;
+    const note = f.drawn === false ?
+      "The seed of this table was chosen by whoever created it, not drawn by the server." :
+      seen ? "" : "This browser did not see the table during play: compare the commitment " +
+        "with the one you saw then.";
+    $("fair-note").textContent = note;
+    $("fair-note").classList.toggle("hidden", !note);
+    const values = $("fair-values");
+    const wellFormed = commit && HEX64.test(commit) && seed !== null && /^\d{1,20}$/.test(seed) &&
+      salt !== null && /^[0-9a-f]{1,128}$/.test(salt);
+    if (!commit) {
+      values.classList.add("hidden");
+      $("fair-self").classList.add("hidden");
+      say("muted", "No commitment was published for this table (it was made before deals " +
+        "were committed), so its deal cannot be checked.");
+      return;
+    }
+    $("fair-seed").textContent = seed === null ? "not revealed" : seed;
+    $("fair-salt").textContent = salt === null ? "not revealed" : salt;
+    $("fair-commitment").textContent = commit;
+    values.classList.remove("hidden");
+    if (!wellFormed) {
+      $("fair-self").classList.add("hidden");
+      say("bad", "✗ The server did not reveal a well-formed seed and salt for its commitment");
+      return;
+    }
+    const text = `motherlode-deal:${salt}:${seed}`;
+    $("fair-printf").textContent = `printf %s '${text}' | sha256sum`;
+    $("fair-self").classList.remove("hidden");
+    if (seen && seen !== commit) {
+      say("bad", "✗ The commitment differs from the one shown during play");
+      return;
+    }
+    if (!(window.crypto && crypto.subtle)) {
+      say("muted", "The check could not run here: browsers compute SHA-256 only on secure " +
+        "pages (https, localhost, 127.0.0.1). Run one of the commands below instead.");
+      return;
+    }
+    say("muted", "Checking…");
+    sha256Hex(text).then((hash) => {
+      if (fairShown !== key) return;
+      if (hash !== commit) say("bad", "✗ The revealed seed does not match the commitment");
+      else say("ok", "✓ Verified in your browser: the deal was fixed before the first move");
+    }, () => say("muted", "The check could not run here; run one of the commands below."));
+  }
+
+  function fairness(v) {
+    fairLine(v);
+    fairCard(v);
+  }
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
     socket.onopen = () => socket.send(JSON.stringify({ type: "hello", token }));
     socket.onmessage = (event) => {
-      const message = JSON.parse(event.data);
+      const message = parseFrame(event.data);
       if (message.type === "state") {
+        busy(false);
+        if ($("error").textContent === OFFLINE) showError("");
         live = message.view;
+        fairness(live);
         if (!replay.active) render(message.view);
-      } else if (message.type === "error") showError(message.message);
+      } else if (message.type === "error") {
+        busy(false);
+        showError(message.message);
+      }
     };
     socket.onclose = (event) => {
+      busy(false);
       if (event.code >= 4000) return;
       setTimeout(connect, 1000);
     };
@@ -172,13 +340,14 @@
       `${data.names[data.last.seat]}: ${data.last.action.type} ${JSON.stringify(data.last.action)}` : "start";
     $("prompt").textContent = "Replay";
     $("actions").replaceChildren();
+    $("undo").classList.add("hidden");
   }
   $("first").onclick = () => showMove(0);
   $("prev").onclick = () => showMove(Math.max(0, replay.move - 1));
   $("next").onclick = () => showMove(Math.min(replay.total || live.move_count, replay.move + 1));
   $("last").onclick = () => showMove(live.move_count);
   $("replay-slider").oninput = (e) => showMove(Number(e.target.value));
-  $("undo").onclick = () => send({ type: "undo" });
+  $("undo").onclick = () => sendMove({ type: "undo" });
 
   // ----- the fallback renderer: the observation as a readable outline
   M.renderers.generic = {

@@ -226,7 +226,7 @@ def test_a_tampered_opening_or_a_changed_commitment_is_caught(browser: Any, serv
     setup = browser.new_page()
     table, finished = finished_bot_table(setup, server)
     setup.close()
-    seed = finished["fairness"]["seed"]
+    seed = int(finished["fairness"]["seed"])
     assert finished["can_undo"] is False
 
     # a server that reveals another seed, and offers undo at a finished table
@@ -238,7 +238,7 @@ def test_a_tampered_opening_or_a_changed_commitment_is_caught(browser: Any, serv
         def to_page(message: str | bytes) -> None:
             frame = json.loads(message)
             if frame.get("type") == "state":
-                frame["view"]["fairness"]["seed"] = seed + 1
+                frame["view"]["fairness"]["seed"] = str(seed + 1)
                 frame["view"].update(seat=0, can_undo=True)
             ws.send(json.dumps(frame))
 

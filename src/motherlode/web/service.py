@@ -444,7 +444,8 @@ class TableService:
                 "scheme": SCHEME,
                 "commitment": live.commitment,
                 "drawn": live.settings.get("dealt_by") == "server",
-                "seed": state.seed if over and live.salt else None,
+                # as text: a 63-bit seed is past what a JavaScript number holds exactly
+                "seed": str(state.seed) if over and live.salt else None,
                 "salt": live.salt if over else None,
                 "record": f"/api/tables/{live.id}/record",
             },

@@ -180,20 +180,6 @@
     } catch (e) { /* no storage here (private mode): nothing to compare with at the end */ }
   }
 
-  // JSON numbers past 2^53 lose digits; the seed (63 bits) is kept as the text the server sent.
-  function parseFrame(text) {
-    return JSON.parse(text, function (key, value, context) {
-      if (key !== "seed" || typeof value !== "number" || !this || !("commitment" in this)) {
-        return value;
-      }
-      if (context && typeof context.source === "string") return context.source;
-      if (Number.isSafeInteger(value)) return String(value);
-      const exact = [...text.matchAll(/"seed"\s*:\s*(\d+)/g)].map((m) => m[1])
-        .filter((digits) => Number(digits) === value);
-      return exact.length ? exact[exact.length - 1] : String(value);
-    });
-  }
-
   async function sha256Hex(text) {
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
     return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -305,7 +291,7 @@
     socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
     socket.onopen = () => socket.send(JSON.stringify({ type: "hello", token }));
     socket.onmessage = (event) => {
-      const message = parseFrame(event.data);
+      const message = JSON.parse(event.data);
       if (message.type === "state") {
         busy(false);
         if ($("error").textContent === OFFLINE) showError("");

@@ -41,6 +41,7 @@ def test_a_new_table_keeps_its_salt_private(db: Database) -> None:
         "clock_deadline": None,
         "settings": {"decision_timer": 0},
         "status": "running",
+        "version": 0,
     }
     public = json.dumps([db.table_info("t1"), db.list_tables()])
     assert SALT not in public and not any(key in public for key in PRIVATE)

@@ -26,6 +26,18 @@ from motherlode.web.app import create_app
 from tests.storage.conftest import RELEASE, RELEASE_TOKENS
 
 NEW_COLUMNS = {"seed_salt", "undo_floor", "undo_seat", "clock_move", "clock_deadline"}
+SHARED_COLUMNS = {"version", "lease_owner", "lease_until"}
+"""0003: every table at version 0; a running table's bots and clock wait for a process
+(an expired lease with no owner), a finished one needs none."""
+
+
+def shared_defaults(row: dict[str, Any]) -> dict[str, Any]:
+    running = row["status"] == "running"
+    return {
+        "version": 0,
+        "lease_owner": "" if running else None,
+        "lease_until": 0.0 if running else None,
+    }
 
 Rows = dict[str, list[dict[str, Any]]]
 
@@ -74,13 +86,18 @@ def schema_differences(db: Database) -> list[Any]:
 
 
 def old_columns_kept(old: Rows, new: Rows) -> None:
-    """``new`` holds exactly ``old``'s rows, plus the new columns, NULL."""
+    """``new`` holds exactly ``old``'s rows, plus the new columns: NULL, but for those of
+    0003 (:func:`shared_defaults`)."""
     assert new.keys() == old.keys()
     for name, rows in old.items():
         assert len(new[name]) == len(rows), name
         for before, after in zip(rows, new[name], strict=True):
             assert {k: after[k] for k in before} == before
-            assert all(after[k] is None for k in set(after) - set(before))
+            added = set(after) - set(before)
+            if name == "tables":
+                assert {k: after[k] for k in SHARED_COLUMNS} == shared_defaults(before)
+                added -= SHARED_COLUMNS
+            assert all(after[k] is None for k in added)
 
 
 def test_the_fixture_is_the_previous_release() -> None:
@@ -96,7 +113,7 @@ def test_a_previous_release_database_is_stamped_and_upgraded_losing_nothing(
     before = snapshot(previous_release)
     assert revision(previous_release) is None
     db = Database(previous_release)
-    assert revision(previous_release) == migrations.head() == "0002_table_trust"
+    assert revision(previous_release) == migrations.head() == "0003_shared_tables"
     assert {name for name, _, _ in columns(previous_release)} >= NEW_COLUMNS
     after = snapshot(previous_release)
     old_columns_kept(before, after)

@@ -8,12 +8,14 @@ upgrade resumes every table of the previous release as it was.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, delete, event, select, update
+from sqlalchemy import create_engine, delete, event, or_, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
@@ -50,6 +52,120 @@ Undo = tuple[int, int | None]
 """Undo eligibility as the table service keeps it: (undo floor, the seat that may undo)."""
 
 
+CHANNEL = "motherlode_tables"
+"""The PostgreSQL NOTIFY channel: ``TABLE_ID:VERSION`` after each committed change to a
+table's moves, ``TABLE_ID:clock`` after its clock changed.  It names no move or seat: each
+process reads what changed from the database and shows each connection only its own view."""
+
+
+def _notify(session: Session, table_id: str, what: str) -> None:
+    session.execute(
+        text("SELECT pg_notify(:channel, :payload)"),
+        {"channel": CHANNEL, "payload": f"{table_id}:{what}"},
+    )
+
+
+@dataclass
+class TableChanges:
+    """What a process needs to bring its copy of a table up to date."""
+
+    version: int
+    status: str
+    moves: list[tuple[int, int, dict[str, Any]]]
+    """(index, seat, action) of each move after the one asked for, in order."""
+    undo: Undo | None
+    clock: tuple[int, float] | None
+    """(the move its decision opened at, deadline) of the running decision clock."""
+
+
+def _changes(session: Session, row: TableRow, after: int) -> TableChanges:
+    rows = session.execute(
+        select(MoveRow.index, MoveRow.seat, MoveRow.action)
+        .where(MoveRow.table_id == row.id, MoveRow.index > after)
+        .order_by(MoveRow.index)
+    )
+    undo = None if row.undo_floor is None else (row.undo_floor, row.undo_seat)
+    clock = None
+    if row.clock_move is not None and row.clock_deadline is not None:
+        clock = (row.clock_move, row.clock_deadline)
+    return TableChanges(row.version, row.status, [(i, s, dict(a)) for i, s, a in rows], undo, clock)
+
+
+class LockedTable:
+    """A table's row, locked for one change: read what others committed, then write."""
+
+    def __init__(self, session: Session, row: TableRow, notifies: bool) -> None:
+        self.session = session
+        self.row = row
+        self.notifies = notifies
+        self.changed = False
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    def changes(self, after: int) -> TableChanges:
+        return _changes(self.session, self.row, after)
+
+    def add_move(
+        self,
+        index: int,
+        seat: int,
+        action: dict[str, Any],
+        result: Any = None,
+        *,
+        undo: Undo | None = None,
+        worker: bool = False,
+    ) -> None:
+        """Store one move; ``result`` set means the game is over (its lease is let go).
+
+        ``undo`` (floor, seat), when given, is stored with it.  ``worker``: the table now
+        needs a process to run its bots or clock; unless one holds its lease, it is marked
+        as needing one in the same transaction, so it is taken up even if this process dies
+        before it claims the lease.  Raises :class:`TableClosed` (storing nothing) if the
+        table is already finished.
+        """
+        row = self.row
+        if row.status == "finished":
+            raise TableClosed(row.id)
+        self.session.add(MoveRow(table_id=row.id, index=index, seat=seat, action=action))
+        row.updated_at = utcnow()
+        row.version += 1
+        self.changed = True
+        if undo is not None:
+            row.undo_floor, row.undo_seat = undo
+        if worker and row.lease_owner is None:
+            row.lease_owner, row.lease_until = "", 0.0
+        if result is not None:
+            row.status = "finished"
+            row.result = result
+            row.lease_owner = row.lease_until = None
+            row.clock_move = row.clock_deadline = None
+
+    def delete_moves_after(self, keep: int, *, undo: Undo | None = None) -> None:
+        """Undo: delete the moves after move ``keep``, storing ``undo`` when given.
+
+        Raises :class:`TableClosed` (deleting nothing) if the table is finished.
+        """
+        row = self.row
+        if row.status == "finished":
+            raise TableClosed(row.id)
+        self.session.execute(
+            delete(MoveRow).where(MoveRow.table_id == row.id, MoveRow.index > keep)
+        )
+        row.updated_at = utcnow()
+        row.version += 1
+        self.changed = True
+        if undo is not None:
+            row.undo_floor, row.undo_seat = undo
+
+    def notify(self) -> None:
+        """Tell the other processes (on PostgreSQL, delivered when the change commits)."""
+        if self.notifies:
+            self.session.flush()
+            _notify(self.session, self.row.id, str(self.row.version))
+
+
 class Database:
     """Owns the SQLAlchemy engine; every method is one committed transaction.
 
@@ -64,6 +180,8 @@ class Database:
         with self.engine.begin() as connection:
             migrations.upgrade(connection)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.notifies = self.engine.dialect.name == "postgresql"
+        """Whether changes are announced to other processes (PostgreSQL's NOTIFY)."""
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -102,6 +220,20 @@ class Database:
                 )
             s.add(row)
 
+    @contextmanager
+    def locked(self, table_id: str) -> Iterator[LockedTable]:
+        """One change to a table, as one transaction holding its row's lock (``FOR UPDATE``
+        on PostgreSQL; SQLite lets one writer at a time), so changes to a table are
+        serialized across server processes.  Raises KeyError for an unknown table."""
+        with self.session() as s:
+            row = s.get(TableRow, table_id, with_for_update=True)
+            if row is None:
+                raise KeyError(table_id)
+            locked = LockedTable(s, row, self.notifies)
+            yield locked
+            if locked.changed:
+                locked.notify()
+
     def add_move(
         self,
         table_id: str,
@@ -112,48 +244,87 @@ class Database:
         *,
         undo: Undo | None = None,
     ) -> None:
-        """Store one move (committed on return); ``result`` set means the game is over.
-
-        ``undo`` (floor, seat), when given, is stored in the same transaction.  Raises
-        :class:`TableClosed` (storing nothing) if the table is already finished.  The table's
-        row is locked first (``FOR UPDATE`` on PostgreSQL), so moves are serialized per table.
-        """
-        with self.session() as s:
-            row = s.get(TableRow, table_id, with_for_update=True)
-            if row is not None and row.status == "finished":
-                raise TableClosed(table_id)
-            s.add(MoveRow(table_id=table_id, index=index, seat=seat, action=action))
-            if row is not None:
-                row.updated_at = utcnow()
-                if undo is not None:
-                    row.undo_floor, row.undo_seat = undo
-                if result is not None:
-                    row.status = "finished"
-                    row.result = result
+        """Store one move (committed on return): see :meth:`LockedTable.add_move`."""
+        with self.locked(table_id) as table:
+            table.add_move(index, seat, action, result, undo=undo)
 
     def delete_moves_after(self, table_id: str, keep: int, *, undo: Undo | None = None) -> None:
-        """Undo: delete the moves after move ``keep``, storing ``undo`` when given.
-
-        Raises :class:`TableClosed` (deleting nothing) if the table is finished.
-        """
-        with self.session() as s:
-            row = s.get(TableRow, table_id, with_for_update=True)
-            if row is not None and row.status == "finished":
-                raise TableClosed(table_id)
-            s.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.index > keep))
-            if row is not None:
-                row.updated_at = utcnow()
-                if undo is not None:
-                    row.undo_floor, row.undo_seat = undo
+        """Undo: see :meth:`LockedTable.delete_moves_after`."""
+        with self.locked(table_id) as table:
+            table.delete_moves_after(keep, undo=undo)
 
     def set_clock(self, table_id: str, move: int | None, deadline: float | None) -> None:
         """Store the running decision clock: the move count its decision opened at and its
-        deadline (epoch seconds); None, None when no clock runs."""
+        deadline (epoch seconds); None, None when no clock runs.  Other processes are told."""
         with self.session() as s:
             s.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id)
                 .values(clock_move=move, clock_deadline=deadline)
+            )
+            if self.notifies:
+                _notify(s, table_id, "clock")
+
+    def changes(self, table_id: str, after: int) -> TableChanges | None:
+        """A table's version and private state, and its moves after move ``after``."""
+        with self.session() as s:
+            row = s.get(TableRow, table_id)
+            return None if row is None else _changes(s, row, after)
+
+    # ------------------------------------------------------------- leases
+
+    def claim(self, table_id: str, owner: str, seconds: float) -> bool:
+        """Take (or keep) the lease on a running table's bots and clock for ``seconds``:
+        True if ``owner`` holds it now, False if another process's lease is still live."""
+        now = time.time()
+        free = or_(
+            TableRow.lease_owner.is_(None),
+            TableRow.lease_owner.in_(("", owner)),
+            TableRow.lease_until < now,
+        )
+        with self.session() as s:
+            done = s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == "running", free)
+                .values(lease_owner=owner, lease_until=now + seconds)
+            )
+            return bool(done.rowcount)  # type: ignore[attr-defined]
+
+    def release(self, table_id: str, owner: str) -> None:
+        """Give the lease back (no bot or clock to run now): nobody needs to take it over."""
+        with self.session() as s:
+            s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.lease_owner == owner)
+                .values(lease_owner=None, lease_until=None)
+            )
+
+    def renew(self, owner: str, seconds: float) -> set[str]:
+        """Extend every lease ``owner`` holds; the ids of the tables it still holds."""
+        with self.session() as s:
+            s.execute(
+                update(TableRow)
+                .where(TableRow.lease_owner == owner)
+                .values(lease_until=time.time() + seconds)
+            )
+            return set(s.scalars(select(TableRow.id).where(TableRow.lease_owner == owner)))
+
+    def orphans(self, limit: int = 50) -> list[str]:
+        """Running tables whose bots or clock nobody runs: their lease ran out unrenewed."""
+        with self.session() as s:
+            query = select(TableRow.id).where(
+                TableRow.status == "running",
+                TableRow.lease_owner.is_not(None),
+                TableRow.lease_until < time.time(),
+            )
+            return list(s.scalars(query.limit(limit)))
+
+    def expire_leases(self) -> None:
+        """Let every lease run out now (a lone server process starting: nobody else runs
+        bots on this database, so what the last one held is picked up at once)."""
+        with self.session() as s:
+            s.execute(
+                update(TableRow).where(TableRow.lease_owner.is_not(None)).values(lease_until=0)
             )
 
     def record(self, table_id: str) -> GameRecord | None:
@@ -196,6 +367,7 @@ class Database:
                 "clock_deadline": row.clock_deadline,
                 "settings": row.settings,
                 "status": row.status,
+                "version": row.version,
             }
 
     def token_hashes(self, table_id: str) -> list[str | None]:

@@ -47,6 +47,13 @@ class TableRow(Base):
     """The move count at which the running decision clock's decision opened."""
     clock_deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
     """When that clock runs out, in epoch seconds."""
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Counts every change to the moves (a move, an undo): a copy in memory at another
+    version is behind."""
+    lease_owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The server process that runs this table's bots and clock ('' or expired: nobody)."""
+    lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Epoch seconds until which ``lease_owner`` holds the lease unless it renews."""
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan"

@@ -88,7 +88,7 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await service.resume_all()
+        await service.start()
         yield
         await service.close()
 

@@ -1,10 +1,16 @@
 """The live-table service behind the web server: tables in memory, moves in the database.
 
-Every change to a table happens under that table's lock, is written to the database
-(committed) before anyone is told, and is then pushed to every connection, each seeing
-only its own seat's view.  Bots think in the shared :class:`~motherlode.web.bots.BotPool`
-under the operator's limits; timed simultaneous decisions (GOLDFIX's TIMED AUCTIONS) run on
-an asyncio timer whose deadline is stored, so a restart resumes it with the time it had.
+Every change to a table happens under that table's lock in this process and under its row's
+lock in the database (:meth:`Database.locked`), against the latest committed state: a copy
+that is behind (another process moved) first catches up from the ``moves`` table.  The
+change is committed before anyone is told, then pushed to every connection of this process,
+each seeing only its own seat's view; other processes hear of it through PostgreSQL's
+NOTIFY and push it to theirs.  One process at a time runs a table's bots and clock, under a
+lease kept in the database and renewed every second; when it dies, another takes over.
+
+Bots think in the shared :class:`~motherlode.web.bots.BotPool` under the operator's limits;
+timed simultaneous decisions (GOLDFIX's TIMED AUCTIONS) run on an asyncio timer whose
+deadline is stored, so a restart (or another process) resumes it with the time it had.
 
 A table with people is dealt from a seed the server draws and commits to (a salted SHA-256
 in every view), revealed when the game ends: see :mod:`motherlode.table.fairness`.
@@ -18,9 +24,10 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from functools import partial
+from typing import Any, Protocol, TypeVar
 
 from motherlode.agents.specs import AgentSpec, check_agent, parse_spec
 from motherlode.engine import (
@@ -29,16 +36,19 @@ from motherlode.engine import (
     GameRecord,
     IllegalAction,
     MotherlodeError,
+    State,
     get_game,
 )
 from motherlode.storage import Database, TableClosed
-from motherlode.storage.db import hash_token
+from motherlode.storage.db import LockedTable, TableChanges, hash_token
 from motherlode.table import Table
 from motherlode.table.fairness import SCHEME, commitment, draw_seed, fairness_meta, new_salt
 from motherlode.web.bots import BotPool, fallback_move, limit_spec
+from motherlode.web.cluster import SingleProcess, listen, process_name, sqlite_file
 from motherlode.web.limits import CreationRate, Limits, clip, excerpt
 
 log = logging.getLogger("motherlode.web")
+T = TypeVar("T")
 
 MAX_EVENTS = 300
 TIMER_CHOICES = (0, 20, 30)
@@ -73,6 +83,10 @@ class LiveTable:
     salt: str | None = None
     """The salt of the seed's commitment (None for tables made before commitments)."""
     commitment: str | None = None
+    version: int = 0
+    """The database version of the moves this copy holds (see ``TableRow.version``)."""
+    lease: bool = False
+    """Whether this process runs the table's bots and clock now."""
 
     @property
     def finished(self) -> bool:
@@ -84,6 +98,11 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+LEASE_SECONDS = 5.0
+"""How long a lease on a table's bots and clock lasts unless renewed (every second): the
+most a table waits when the process running its bots dies."""
+
+
 class TableService:
     def __init__(self, db: Database, limits: Limits | None = None) -> None:
         self.db = db
@@ -91,30 +110,86 @@ class TableService:
         self.bots = BotPool(seconds=self.limits.bot_seconds, workers=self.limits.bot_workers)
         self.rate = CreationRate(self.limits.tables_per_client)
         self.tables: dict[str, LiveTable] = {}
+        self.owner = process_name()
         self._load_lock = asyncio.Lock()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._stale: set[str] = set()
+        self._single: SingleProcess | None = None
 
     # ------------------------------------------------------------- lifecycle
 
-    async def resume_all(self) -> int:
-        """Load every running table (after a restart) and let its bots and timers go on."""
-        ids = self.db.running_table_ids()
-        for table_id in ids:
-            try:
-                live = await self.get(table_id)
-            except ServiceError as exc:
-                log.error("table %s cannot be resumed: %s", table_id, exc.message)
-                continue
-            self._after_change(live)
-        return len(ids)
+    async def start(self) -> None:
+        """Start serving: on SQLite, as its only process; on PostgreSQL, as one of many.
+
+        Nothing is loaded now: a table is loaded when a client asks for it, or when its bots
+        or clock have nobody to run them (the lease watch, every second)."""
+        database = sqlite_file(self.db.url)
+        if database is not None:
+            self._single = SingleProcess(database)
+            self._single.acquire()
+            self.db.expire_leases()  # what the last process held is ours at once
+        loop = asyncio.get_running_loop()
+        self._tasks.append(loop.create_task(self._watch()))
+        if self.db.notifies:
+            self._tasks.append(loop.create_task(listen(self.db.url, self._changed_elsewhere)))
 
     async def close(self) -> None:
+        tasks = list(self._tasks)
         for live in self.tables.values():
-            for task in (live.bot_task, live.timer_task):
-                if task is not None:
-                    task.cancel()
-                    with contextlib.suppress(asyncio.CancelledError, Exception):
-                        await task
+            tasks += [t for t in (live.bot_task, live.timer_task) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for live in self.tables.values():
+            if live.lease:  # hand over at once rather than when the lease runs out
+                with contextlib.suppress(Exception):
+                    self.db.release(live.id, self.owner)
         self.bots.close()
+        if self._single is not None:
+            self._single.release()
+
+    async def _watch(self) -> None:
+        """Every second: renew this process's leases, drop the ones lost, and take over the
+        tables whose bots or clock nobody runs (their process died, or none claimed them)."""
+        while True:
+            try:
+                held = self.db.renew(self.owner, LEASE_SECONDS)
+                for live in self.tables.values():
+                    if live.lease and live.id not in held:
+                        log.warning("lost the lease of table %s; another process runs it", live.id)
+                        self._stop_work(live)
+                for table_id in self.db.orphans():
+                    live = await self.get(table_id, work=False)
+                    async with live.lock:
+                        self._catch_up(live)
+                        self._after_change(live)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the lease watch failed; it tries again")
+            await asyncio.sleep(1.0)
+
+    def _changed_elsewhere(self, table_id: str) -> None:
+        """Another process changed a table (or ``*``: any table): catch up and tell ours."""
+        ids = list(self.tables) if table_id == "*" else [table_id]
+        for tid in ids:
+            live = self.tables.get(tid)
+            if live is None or tid in self._stale:
+                continue  # not loaded here, or a catch-up is already on its way
+            self._stale.add(tid)
+            asyncio.get_running_loop().create_task(self._refresh(live))
+
+    async def _refresh(self, live: LiveTable) -> None:
+        async with live.lock:
+            self._stale.discard(live.id)
+            before = (live.version, live.deadline)
+            self._catch_up(live)
+            self._after_change(live)
+            changed = (live.version, live.deadline) != before
+        if changed:
+            await self.broadcast(live)
 
     # --------------------------------------------------------------- tables
 
@@ -239,29 +314,12 @@ class TableService:
         live = LiveTable(table_id, table, settings, salt=salt)
         if salt is not None:
             live.commitment = commitment(table.state.seed, salt)
-
-        def persist(table: Table, seat: int, action: Action) -> None:
-            state = table.state
-            result = None
-            if state.is_over():
-                result = {
-                    "scores": list(state.scores()),
-                    "ranking": [list(g) for g in state.ranking()],
-                }
-            self.db.add_move(
-                live.id,
-                state.move_count,
-                seat,
-                action.to_json(),
-                result,
-                undo=(table.undo_floor, table.undo_seat),
-            )
-
-        table.on_move.append(persist)
         self.tables[table_id] = live
         return live
 
-    async def get(self, table_id: str) -> LiveTable:
+    async def get(self, table_id: str, *, work: bool = True) -> LiveTable:
+        """The table, loaded from the database the first time this process is asked for it
+        (then, with ``work``, its bots and clock go on here if nobody else runs them)."""
         live = self.tables.get(table_id)
         if live is not None:
             return live
@@ -269,10 +327,10 @@ class TableService:
             live = self.tables.get(table_id)
             if live is not None:
                 return live
-            record = self.db.record(table_id)
-            if record is None:
+            info = self.db.table_state(table_id)
+            record = self.db.record(table_id) if info is not None else None
+            if info is None or record is None:
                 raise ServiceError(404, f"there is no table {excerpt(table_id, 40)!r}")
-            info = self.db.table_state(table_id) or {}
             try:
                 table = Table.from_record(record)
             except MotherlodeError as exc:
@@ -284,9 +342,12 @@ class TableService:
                 table.undo_seat = None if seat is None else int(seat)
             settings = dict(info.get("settings") or {})
             live = self._live(table_id, table, settings, info.get("seed_salt"))
+            live.version = int(info.get("version") or 0)
             if info.get("clock_move") is not None and info.get("clock_deadline") is not None:
                 live.timer_key = int(info["clock_move"])  # the clock resumes where it was
                 live.deadline = float(info["clock_deadline"])
+            if work:
+                self._after_change(live)
             return live
 
     def finished_record(self, live: LiveTable) -> GameRecord:
@@ -339,14 +400,15 @@ class TableService:
         ):
             raise ServiceError(422, "expect_move must be a move count (a whole number)")
         live = await self.get(table_id)
-        async with live.lock:
+        try:
+            action = live.table.game.parse_action(action_data)
+        except BadAction as exc:
+            raise ServiceError(422, str(exc)) from None
+
+        def move(locked: LockedTable) -> bool:
             state = live.table.state
-            try:
-                action = live.table.game.parse_action(action_data)
-            except BadAction as exc:
-                raise ServiceError(422, str(exc)) from None
             if expect_move is not None and self._already_played(live, seat, action, expect_move):
-                return {**self.view(live, seat), "duplicate": True}
+                return False
             if live.finished:
                 raise ServiceError(409, "the game is over: its result is final")
             if expect_move is not None and not live.table.is_current(expect_move):
@@ -355,10 +417,16 @@ class TableService:
                     "the game has moved on since you looked (your view was of move "
                     f"{expect_move}, the table is at move {state.move_count}); look again",
                 )
+            self._store_move(live, locked, seat, action)
+            return True
+
+        async with live.lock:
             try:
-                self._submit(live, seat, action)
+                applied = self._write(live, move)
             except IllegalAction as exc:
                 raise ServiceError(422, str(exc)) from None
+        if not applied:
+            return {**self.view(live, seat), "duplicate": True}
         await self.broadcast(live)
         self._after_change(live)
         return self.view(live, seat)
@@ -371,46 +439,105 @@ class TableService:
             return False
         return any(s == seat and a == action for s, a in state.moves()[since:])
 
-    def _submit(self, live: LiveTable, seat: int, action: Action) -> None:
-        """Apply and persist; if the database refuses, go back to what it holds."""
+    def _store_move(self, live: LiveTable, locked: LockedTable, seat: int, action: Action) -> None:
+        """Apply a move (IllegalAction changes nothing) and write it in ``locked``'s
+        transaction, with the undo eligibility and, if the game is over, its result."""
+        table = live.table
+        table.submit(seat, action)
+        state = table.state
+        result = None
+        if state.is_over():
+            result = {"scores": list(state.scores()), "ranking": [list(g) for g in state.ranking()]}
+        locked.add_move(
+            state.move_count,
+            seat,
+            action.to_json(),
+            result,
+            undo=(table.undo_floor, table.undo_seat),
+            worker=self._has_work(live),
+        )
+
+    def _write(self, live: LiveTable, change: Callable[[LockedTable], T]) -> T:
+        """Run ``change`` on the table's latest committed state, in one transaction holding
+        its row's lock: a copy that is behind catches up first.  If the database refuses
+        after ``change`` touched the copy, the copy is reloaded from what it holds."""
         try:
-            live.table.submit(seat, action)
-        except (BadAction, IllegalAction):
-            raise
+            with self.db.locked(live.id) as locked:
+                if locked.version != live.version:
+                    self._apply(live, locked.changes(live.table.state.move_count))
+                outcome = change(locked)
+                version = locked.version
+        except (ServiceError, BadAction, IllegalAction):
+            raise  # refused before anything changed
+        except KeyError:
+            raise ServiceError(404, f"there is no table {excerpt(live.id, 40)!r}") from None
         except TableClosed:
             log.error("table %s is finished in the database; reloading it", live.id)
             self._reload(live)
             raise ServiceError(409, "the game is over: its result is final") from None
         except Exception:
-            log.exception("move on table %s could not be stored; reloading it", live.id)
+            log.exception("a change to table %s could not be stored; reloading it", live.id)
             self._reload(live)
             raise ServiceError(500, "the move could not be saved; please try again") from None
+        live.version = version
+        return outcome
+
+    def _catch_up(self, live: LiveTable) -> None:
+        """Bring this copy up to what the database holds (without locking: read only)."""
+        changes = self.db.changes(live.id, live.table.state.move_count)
+        if changes is not None:
+            self._apply(live, changes)
+
+    def _apply(self, live: LiveTable, changes: TableChanges) -> None:
+        """Apply the moves another process committed; after an undo there, replay it all."""
+        table = live.table
+        if changes.version != live.version:
+            count = table.state.move_count
+            appended = [m for m in changes.moves if m[0] > count]
+            only_appended = len(appended) == changes.version - live.version and all(
+                index == count + k for k, (index, _, _) in enumerate(appended, 1)
+            )
+            if only_appended:
+                for _, seat, data in appended:
+                    table.state.apply(seat, table.game.parse_action(data))
+            else:
+                self._reload(live)
+            live.version = changes.version
+        if changes.undo is not None:
+            table.undo_floor, table.undo_seat = changes.undo
+        if not live.lease:  # the clock as its runner set it, for the views
+            live.timer_key, live.deadline = changes.clock or (-1, None)
 
     def _reload(self, live: LiveTable) -> None:
+        info = self.db.table_state(live.id)
         record = self.db.record(live.id)
-        if record is not None:
-            live.table.state = record.replay()
-            live.table.undo_floor, live.table.undo_seat = live.table.state.move_count, None
+        if record is None or info is None:
+            return
+        live.table.state = record.replay()
+        live.version = int(info.get("version") or 0)
+        floor = info.get("undo_floor")
+        live.table.undo_floor = live.table.state.move_count if floor is None else int(floor)
+        seat = info.get("undo_seat")
+        live.table.undo_seat = None if seat is None else int(seat)
 
     async def undo(self, table_id: str, seat: int, token: str | None) -> dict[str, Any]:
         self.authorize(table_id, seat, token)
         live = await self.get(table_id)
-        async with live.lock:
+
+        def take_back(locked: LockedTable) -> None:
             if live.finished:
                 raise ServiceError(409, "the game is over: its result is final")
-            try:
-                live.table.undo(seat)
-            except IllegalAction as exc:
-                raise ServiceError(409, str(exc)) from None
             table = live.table
             try:
-                self.db.delete_moves_after(
-                    table_id, table.state.move_count, undo=(table.undo_floor, table.undo_seat)
-                )
-            except Exception:
-                log.exception("undo on table %s could not be stored; reloading it", table_id)
-                self._reload(live)
-                raise ServiceError(500, "the undo could not be saved; please try again") from None
+                table.undo(seat)
+            except IllegalAction as exc:
+                raise ServiceError(409, str(exc)) from None
+            locked.delete_moves_after(
+                table.state.move_count, undo=(table.undo_floor, table.undo_seat)
+            )
+
+        async with live.lock:
+            self._write(live, take_back)
         await self.broadcast(live)
         self._after_change(live)
         return self.view(live, seat)
@@ -469,11 +596,46 @@ class TableService:
 
     # ----------------------------------------------------------- bots, timers
 
+    def _has_work(self, live: LiveTable) -> bool:
+        """Whether the table needs a process to run it: a bot is asked, or a clock runs."""
+        state = live.table.state
+        if state.is_over():
+            return False
+        pending = state.pending()
+        seats = live.table.seats
+        if any(not seats[s].is_human for s in pending):
+            return True
+        return self._timed(live) is not None
+
+    def _timed(self, live: LiveTable) -> int | None:
+        """The seconds of the decision clock this decision runs under, if any."""
+        seconds = live.settings.get("decision_timer", 0)
+        state = live.table.state
+        humans = [s for s in state.pending() if live.table.seats[s].is_human]
+        if (
+            seconds
+            and not state.is_over()
+            and state.is_simultaneous()
+            and humans
+            and all(state.timeout_action(s) is not None for s in humans)
+        ):
+            return int(seconds)
+        return None
+
     def _after_change(self, live: LiveTable) -> None:
-        """Start the bots if one is asked, and the timer if a timed decision is open."""
-        if live.finished:
-            self._arm_timer(live)  # clears a clock that was running
+        """Run the table's bots and clock here if it needs them and this process holds (or
+        can take) its lease; give the lease back when there is nothing left to run."""
+        if not self._has_work(live):
+            if live.lease:
+                self._arm_timer(live)  # clears a clock that was running
+                self.db.release(live.id, self.owner)
+                live.lease = False
             return
+        if not live.lease:
+            live.lease = self.db.claim(live.id, self.owner, LEASE_SECONDS)
+            if not live.lease:
+                self._stop_work(live)  # another process runs this table
+                return
         state = live.table.state
         if any(not live.table.seats[s].is_human for s in state.pending()) and (
             live.bot_task is None or live.bot_task.done()
@@ -481,9 +643,16 @@ class TableService:
             live.bot_task = asyncio.get_running_loop().create_task(self._run_bots(live))
         self._arm_timer(live)
 
+    def _stop_work(self, live: LiveTable) -> None:
+        live.lease = False
+        for task in (live.bot_task, live.timer_task):
+            if task is not None:
+                task.cancel()
+        live.bot_task = live.timer_task = None
+
     async def _run_bots(self, live: LiveTable) -> None:
         delay = live.settings.get("bot_delay_ms", 0) / 1000
-        while True:
+        while live.lease:
             async with live.lock:
                 state = live.table.state
                 bots = [s for s in state.pending() if not live.table.seats[s].is_human]
@@ -498,40 +667,56 @@ class TableService:
             action = await self.bots.decide(
                 live.table.game, bot.spec, bot.agent, bot.seed ^ count, snapshot, seat
             )
+            play = partial(self._play_bot, live, seat, count, snapshot, bot.seed, action)
             async with live.lock:
-                if live.table.state.move_count != count and seat not in live.table.state.pending():
-                    continue
                 try:
-                    self._submit(live, seat, action)
+                    moved = self._write(live, play)
                 except (IllegalAction, BadAction, ServiceError) as exc:
-                    log.warning("bot move refused on table %s: %s", live.id, exc)
-                    if isinstance(exc, ServiceError):
-                        continue
-                    # the bot chose an illegal move: the fallback plays for it this once
-                    self.bots.fallbacks += 1
-                    move = fallback_move(live.table.game, snapshot, seat, bot.seed)
-                    with contextlib.suppress(IllegalAction, BadAction, ServiceError):
-                        self._submit(live, seat, move)
-            await self.broadcast(live)
-            self._arm_timer(live)
+                    log.warning("bot move on table %s not stored: %s", live.id, exc)
+                    moved = False
+            if moved:
+                await self.broadcast(live)
+            async with live.lock:
+                self._after_change(live)
+            if not moved:
+                await asyncio.sleep(0)  # let the catch-up or the other process go first
+
+    def _play_bot(
+        self,
+        live: LiveTable,
+        seat: int,
+        count: int,
+        snapshot: State,
+        seed: int,
+        action: Action,
+        locked: LockedTable,
+    ) -> bool:
+        """Store a bot's move chosen at move ``count``, unless the table has moved on."""
+        state = live.table.state
+        if state.move_count != count and seat not in state.pending():
+            return False  # the table moved on (its bot moved elsewhere, or an undo)
+        try:
+            self._store_move(live, locked, seat, action)
+        except (IllegalAction, BadAction) as exc:
+            # the bot chose an illegal move: the fallback plays for it this once
+            log.warning("bot move refused on table %s: %s", live.id, exc)
+            self.bots.fallbacks += 1
+            self._store_move(
+                live, locked, seat, fallback_move(live.table.game, snapshot, seat, seed)
+            )
+        return True
 
     def _arm_timer(self, live: LiveTable) -> None:
-        seconds = live.settings.get("decision_timer", 0)
+        seconds = self._timed(live)
         state = live.table.state
-        humans = [s for s in state.pending() if live.table.seats[s].is_human]
-        timed = (
-            seconds
-            and not state.is_over()
-            and state.is_simultaneous()
-            and humans
-            and all(state.timeout_action(s) is not None for s in humans)
-        )
-        if not timed:
+        if seconds is None or not live.lease:
             if live.timer_task is not None:
                 live.timer_task.cancel()
-            if live.timer_key != -1 or live.deadline is not None:
+            if live.lease and (live.timer_key != -1 or live.deadline is not None):
                 self.db.set_clock(live.id, None, None)
-            live.timer_task, live.deadline, live.timer_key = None, None, -1
+            live.timer_task = None
+            if live.lease:
+                live.deadline, live.timer_key = None, -1
             return
         opened = state.move_count - len(state.committed())  # the move this decision opened at
         running = live.timer_task is not None and not live.timer_task.done()
@@ -547,13 +732,19 @@ class TableService:
 
     async def _expire(self, live: LiveTable, seconds: float) -> None:
         await asyncio.sleep(seconds)
-        async with live.lock:
+
+        def pass_for_them(locked: LockedTable) -> None:
             live.timer_task, live.deadline = None, None
             state = live.table.state
             for seat in [s for s in state.pending() if live.table.seats[s].is_human]:
                 action = state.timeout_action(seat)
                 if action is not None and seat in state.pending():
-                    with contextlib.suppress(IllegalAction, ServiceError):
-                        self._submit(live, seat, action)
+                    with contextlib.suppress(IllegalAction):
+                        self._store_move(live, locked, seat, action)
+
+        async with live.lock:
+            with contextlib.suppress(ServiceError):
+                self._write(live, pass_for_them)
         await self.broadcast(live)
-        self._after_change(live)
+        async with live.lock:
+            self._after_change(live)

@@ -299,6 +299,17 @@ class Database:
                 .values(lease_owner=None, lease_until=None)
             )
 
+    def abandon(self, owner: str) -> None:
+        """A process stopping: its tables' bots and clocks go to whichever process looks
+        next, at once (the lease is left expired with no owner, not given back: they still
+        have work)."""
+        with self.session() as s:
+            s.execute(
+                update(TableRow)
+                .where(TableRow.lease_owner == owner)
+                .values(lease_owner="", lease_until=0)
+            )
+
     def renew(self, owner: str, seconds: float) -> set[str]:
         """Extend every lease ``owner`` holds; the ids of the tables it still holds."""
         with self.session() as s:

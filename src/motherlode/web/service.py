@@ -142,10 +142,8 @@ class TableService:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        for live in self.tables.values():
-            if live.lease:  # hand over at once rather than when the lease runs out
-                with contextlib.suppress(Exception):
-                    self.db.release(live.id, self.owner)
+        with contextlib.suppress(Exception):  # hand over at once, not when the leases run out
+            self.db.abandon(self.owner)
         self.bots.close()
         if self._single is not None:
             self._single.release()

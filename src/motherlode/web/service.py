@@ -475,7 +475,9 @@ class TableService:
             raise ServiceError(409, "the game is over: its result is final") from None
         except Exception:
             log.exception("a change to table %s could not be stored; reloading it", live.id)
-            self._reload(live)
+            live.version = -1  # whatever happens next, the next change reloads it first
+            with contextlib.suppress(Exception):
+                self._reload(live)
             raise ServiceError(500, "the move could not be saved; please try again") from None
         live.version = version
         return outcome

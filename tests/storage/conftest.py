@@ -1,12 +1,11 @@
 """Databases for the storage tests: a fresh one, and one as the previous release left it.
 
-Both are SQLite files unless MOTHERLODE_TEST_DATABASE_URL names another database (e.g.
-PostgreSQL), which is then emptied first, as in tests/web/test_api.py.
+Each test runs twice: on a SQLite file and on an empty PostgreSQL database (the
+``postgres_url`` fixture of tests/conftest.py).
 """
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from collections import defaultdict
 from pathlib import Path
@@ -70,13 +69,13 @@ def load_previous_release(url: str) -> None:
         engine.dispose()
 
 
-@pytest.fixture
-def database_url(tmp_path: Path) -> str:
-    url = os.environ.get("MOTHERLODE_TEST_DATABASE_URL")
-    if not url:
-        return f"sqlite:///{tmp_path / 'test.db'}"
-    empty_database(url)
-    return url
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh SQLite file, and an empty PostgreSQL database (tests/conftest.py)."""
+    if request.param == "postgresql":
+        url: str = request.getfixturevalue("postgres_url")
+        return url
+    return f"sqlite:///{tmp_path / 'test.db'}"
 
 
 @pytest.fixture

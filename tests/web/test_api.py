@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -13,21 +12,18 @@ from fastapi.testclient import TestClient
 
 from motherlode.web.app import create_app
 from motherlode.web.limits import Limits
-from tests.storage.conftest import empty_database
 
 SEEDED = Limits(allow_client_seed=True)
 """These tests deal fixed seeds to tables with people, as only a private test server may."""
 
 
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    """A fresh SQLite file; or, with MOTHERLODE_TEST_DATABASE_URL set (e.g. a PostgreSQL
-    URL), that database emptied first, to run the same tests on another backend."""
-    url = os.environ.get("MOTHERLODE_TEST_DATABASE_URL")
-    if not url:
-        return f"sqlite:///{tmp_path / 'test.db'}"
-    empty_database(url)  # alembic_version too, so the next open migrates from nothing
-    return url
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Every test runs on a fresh SQLite file and on an empty PostgreSQL database."""
+    if request.param == "postgresql":
+        url: str = request.getfixturevalue("postgres_url")
+        return url
+    return f"sqlite:///{tmp_path / 'test.db'}"
 
 
 @pytest.fixture

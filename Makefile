@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 UV_VERSION := 0.13.9
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup chromium run test lint typecheck pytest soak bench lock clean
+.PHONY: setup chromium postgresql run test lint typecheck pytest soak bench lock clean
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 $(STAMP): pyproject.toml uv.lock
@@ -33,7 +33,15 @@ chromium:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
-pytest: setup chromium
+# The database tests run on SQLite and on a throwaway PostgreSQL server that the test session
+# starts from Debian's binaries (tests/postgres.py); only the binaries are needed, not a service.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  echo "installing Debian's postgresql for the database tests"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
+
+pytest: setup chromium postgresql
 	$(BIN)/pytest -m "not soak"
 
 test: lint typecheck pytest

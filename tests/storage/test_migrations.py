@@ -39,6 +39,7 @@ def shared_defaults(row: dict[str, Any]) -> dict[str, Any]:
         "lease_until": 0.0 if running else None,
     }
 
+
 Rows = dict[str, list[dict[str, Any]]]
 
 

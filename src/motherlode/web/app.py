@@ -262,9 +262,14 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
                 if "action" not in message:
                     raise ServiceError(400, "an act message needs an action")
                 view = await service.act(
-                    table_id, seat, token, message["action"], message.get("expect_move")
+                    table_id,
+                    seat,
+                    token,
+                    message["action"],
+                    message.get("expect_move"),
+                    reply=False,
                 )
-                if view.get("duplicate"):  # the first one was applied: show where it stands
+                if view is not None:  # a duplicate: the first was applied; show where it stands
                     await websocket.send_json({"type": "state", "view": view})
             elif kind == "undo":
                 if seat is None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -66,6 +67,8 @@ class ServiceError(Exception):
 
 class Listener(Protocol):
     async def send_json(self, data: Any) -> None: ...
+
+    async def send_text(self, data: str) -> None: ...
 
 
 @dataclass
@@ -115,6 +118,7 @@ class TableService:
         self._tasks: list[asyncio.Task[None]] = []
         self._stale: set[str] = set()
         self._single: SingleProcess | None = None
+        self._hashes: dict[str, list[str | None]] = {}
 
     # ------------------------------------------------------------- lifecycle
 
@@ -359,9 +363,18 @@ class TableService:
 
     # ---------------------------------------------------------------- access
 
+    def _token_hashes(self, table_id: str) -> list[str | None]:
+        """The seats' token hashes (they never change: kept once read)."""
+        hashes = self._hashes.get(table_id)
+        if hashes is None:
+            hashes = self.db.token_hashes(table_id)
+            if hashes:
+                self._hashes[table_id] = hashes
+        return hashes
+
     def authorize(self, table_id: str, seat: int, token: str | None) -> None:
         """Refuse unless ``token`` is the secret of that human seat."""
-        hashes = self.db.token_hashes(table_id)
+        hashes = self._token_hashes(table_id)
         if not hashes:
             raise ServiceError(404, f"there is no table {excerpt(table_id, 40)!r}")
         if not 0 <= seat < len(hashes):
@@ -376,7 +389,7 @@ class TableService:
         if not token:
             return None
         digest = hash_token(token)
-        for seat, expected in enumerate(self.db.token_hashes(table_id)):
+        for seat, expected in enumerate(self._token_hashes(table_id)):
             if expected is not None and hmac.compare_digest(expected, digest):
                 return seat
         raise ServiceError(403, "this token does not belong to any seat of this table")
@@ -384,13 +397,22 @@ class TableService:
     # ---------------------------------------------------------------- moves
 
     async def act(
-        self, table_id: str, seat: int, token: str | None, action_data: Any, expect_move: Any
-    ) -> dict[str, Any]:
+        self,
+        table_id: str,
+        seat: int,
+        token: str | None,
+        action_data: Any,
+        expect_move: Any,
+        *,
+        reply: bool = True,
+    ) -> dict[str, Any] | None:
         """A person's move; refused (and nothing changes) if stale, malformed or illegal.
+        Returns the seat's view after it (None without ``reply``: a socket gets it from the
+        broadcast anyway).
 
         The same move sent twice (a double click, a retry after a dropped connection) is
         applied once: the second finds it among the moves since ``expect_move`` and gets
-        the current view, marked ``duplicate``.
+        the current view, marked ``duplicate`` (with or without ``reply``).
         """
         self.authorize(table_id, seat, token)
         if expect_move is not None and (
@@ -427,7 +449,7 @@ class TableService:
             return {**self.view(live, seat), "duplicate": True}
         await self.broadcast(live)
         self._after_change(live)
-        return self.view(live, seat)
+        return self.view(live, seat) if reply else None
 
     @staticmethod
     def _already_played(live: LiveTable, seat: int, action: Action, since: int) -> bool:
@@ -588,9 +610,16 @@ class TableService:
         live.listeners.pop(listener, None)
 
     async def broadcast(self, live: LiveTable) -> None:
+        """Push the table to every connection: each seat's view built and encoded once, however
+        many connections that seat (or the spectators) has."""
+        frames: dict[int | None, str] = {}
         for listener, seat in list(live.listeners.items()):
+            frame = frames.get(seat)
+            if frame is None:
+                view = {"type": "state", "view": self.view(live, seat)}
+                frame = frames[seat] = json.dumps(view, separators=(",", ":"))
             try:
-                await listener.send_json({"type": "state", "view": self.view(live, seat)})
+                await listener.send_text(frame)
             except Exception:
                 live.listeners.pop(listener, None)
 

@@ -1,13 +1,23 @@
 """Load test of the web server: N concurrent tables played over WebSockets on loopback.
 
     python bench/web_load.py --tables 50 --game gonza --players 2
+    python bench/web_load.py --processes 2 --database-url postgresql+psycopg://USER@HOST/DB
 
-Starts the server (``motherlode serve``) in a subprocess on a fresh SQLite file, creates N
-tables whose seats are all "people", and plays every seat from this process as a random
-player over its own WebSocket: when its view offers legal actions it sends one and
-measures the time until the server pushes the view that includes the move.  Every move
-goes through the whole path a person's move takes (validation, the SQL commit, the
-broadcast to every seat).  Prints moves per second and p50 / p99 move latency.
+Starts ``motherlode serve`` in ``--processes`` subprocesses on one database (by default a
+fresh SQLite file, which serves one process; several need PostgreSQL), creates N tables
+whose seats are all "people", and plays every seat from this process as a random player
+over its own WebSocket, the connections spread over the processes in turn (so with two
+processes each move is made on one and pushed to the other's seat).  When its view offers
+legal actions a seat sends one and measures the time from sending until the frame of the
+view that includes the move arrives.  Every move goes through the whole path a person's
+move takes (validation, the SQL commit, the broadcast to every seat).
+
+It is a closed loop with no thinking time: every table always has a move in flight, so the
+latency it reports is mostly queueing, about ``tables / moves per second`` (Little's law);
+the service time of one move is what ``--tables 1`` reports.  Prints moves per second,
+p50 / p99 / max move latency, the error frames, and the CPU time the servers and this
+client took per move (they share the machine); exits non-zero on any error frame or a
+table left unfinished.
 """
 
 from __future__ import annotations
@@ -23,13 +33,27 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import websockets
 
 ROOT = Path(__file__).resolve().parent.parent
+SILENCE = 60.0
+"""Seconds a seat waits for a frame before it gives its table up as unfinished."""
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: list[str] = field(default_factory=list)
+    races: int = 0
+    """Moves refused because another seat, asked at the same time, answered first."""
+    unfinished: set[str] = field(default_factory=set)
 
 
 def free_port() -> int:
@@ -43,51 +67,140 @@ def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
     request = urllib.request.Request(
         url, json.dumps(body).encode(), {"Content-Type": "application/json"}
     )
-    with urllib.request.urlopen(request) as response:
-        data: dict[str, Any] = json.loads(response.read())
-        return data
+    try:
+        with urllib.request.urlopen(request) as response:
+            data: dict[str, Any] = json.loads(response.read())
+            return data
+    except urllib.error.HTTPError as exc:
+        raise SystemExit(f"{url}: HTTP {exc.code}: {exc.read().decode(errors='replace')}") from None
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process (Linux; None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def play_seat(
-    base: str, table: str, seat: int, token: str, rng: random.Random, latencies: list[float]
-) -> int:
-    """Play one seat to the end of its game; returns the moves it made."""
-    moves = 0
+    base: str, table: str, seat: int, token: str, rng: random.Random, tally: Tally
+) -> None:
+    """Play one seat to the end of its game (or until the server falls silent).
+
+    One move is in flight at a time.  Where the view asks this seat alone, the first view
+    with a higher move count is the move's answer.  Where it asks several seats at once
+    (a secret simultaneous decision, or GOLDFIX's open ones), that view may be another
+    seat's move, so a ``ping`` follows the move and its ``pong`` (the server answers a
+    connection's frames in order) ends it; the latency is then taken at the first higher
+    view all the same, which makes it approximate there.  A 409 there is a race lost to a
+    seat that answered first.  Any other error frame is a failure: it is counted, and the
+    seat chooses again from its last view, a few times at most before it gives up."""
     async with websockets.connect(f"ws://{base}/ws/tables/{table}", max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
-        sent_at: float | None = None
+        view: dict[str, Any] | None = None
+        in_flight = measured = barrier = refused = False
+        sent_at = 0.0
         sent_count = -1
+        failures = 0
         while True:
-            message = json.loads(await ws.recv())
-            if message["type"] == "error":
-                sent_at = None  # a race lost to another seat's move: wait for the next view
-                continue
-            view = message["view"]
-            if sent_at is not None and view["move_count"] > sent_count:
-                latencies.append(time.perf_counter() - sent_at)
-                sent_at = None
-            if view["status"] == "finished":
-                return moves
-            if view["legal"] and sent_at is None:
+            try:
+                frame = await asyncio.wait_for(ws.recv(), SILENCE)
+            except (TimeoutError, websockets.ConnectionClosed):
+                tally.unfinished.add(table)
+                return
+            arrived = time.perf_counter()
+            message = json.loads(frame)
+            kind = message["type"]
+            if kind == "state":
+                view = message["view"]
+                if in_flight and not measured and view["move_count"] > sent_count:
+                    tally.latencies.append(arrived - sent_at)
+                    measured = True
+                    if not barrier:
+                        in_flight = False
+                        tally.moves += 1
+                        failures = 0
+                if view["status"] == "finished":
+                    return
+            elif kind == "pong" and barrier:
+                barrier = in_flight = False
+                if not refused:
+                    tally.moves += 1
+                    failures = 0
+            elif kind == "error":
+                if barrier and message.get("status") == 409:
+                    tally.races += 1
+                    refused = True
+                    continue
+                tally.errors.append(f"table {table} seat {seat}: {message.get('message')}")
+                failures += 1
+                if failures > 3:
+                    tally.unfinished.add(table)
+                    return
+                refused = True
+                in_flight = barrier  # alone: choose again now; else after the pong
+            if not in_flight and view is not None and view["legal"]:
                 action = rng.choice(view["legal"])["action"]
                 sent_count = view["move_count"]
+                barrier = len(view["observation"]["pending"]) > 1
+                in_flight, measured, refused = True, False, False
                 sent_at = time.perf_counter()
                 await ws.send(
                     json.dumps({"type": "act", "action": action, "expect_move": sent_count})
                 )
-                moves += 1
+                if barrier:
+                    await ws.send('{"type": "ping"}')
 
 
-async def run(base: str, tables: list[dict[str, Any]], seed: int) -> tuple[int, list[float]]:
-    latencies: list[float] = []
+async def run(bases: list[str], tables: list[dict[str, Any]], seed: int) -> Tally:
+    """Every seat of every table at once, connection k to server k modulo their number."""
+    tally = Tally()
     rng = random.Random(seed)
-    jobs = [
-        play_seat(base, t["id"], s["seat"], s["token"], random.Random(rng.random()), latencies)
-        for t in tables
-        for s in t["seats"]
-    ]
-    counts = await asyncio.gather(*jobs)
-    return sum(counts), latencies
+    seats = [(t["id"], s) for t in tables for s in t["seats"]]
+    await asyncio.gather(
+        *(
+            play_seat(
+                bases[k % len(bases)],
+                table,
+                s["seat"],
+                s["token"],
+                random.Random(rng.random()),
+                tally,
+            )
+            for k, (table, s) in enumerate(seats)
+        )
+    )
+    return tally
+
+
+def start_servers(
+    args: argparse.Namespace, url: str
+) -> tuple[list[subprocess.Popen[bytes]], list[str]]:
+    servers: list[subprocess.Popen[bytes]] = []
+    bases: list[str] = []
+    for _ in range(args.processes):
+        port = free_port()
+        command = [sys.executable, "-m", "motherlode.cli", "serve", "--port", str(port)]
+        command += ["--database-url", url]
+        # a private benchmark server: known deals, every table from this one address, and
+        # no table limit that a run (or what earlier runs left in a shared database) meets
+        command += ["--allow-client-seed", "--tables-per-client", str(args.tables + 10)]
+        command += ["--max-tables", str(args.tables + 100_000)]
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        servers.append(subprocess.Popen(command, cwd=ROOT, env=env))
+        bases.append(f"127.0.0.1:{port}")
+    for server, base in zip(servers, bases, strict=True):
+        for _ in range(300):
+            if server.poll() is not None:
+                raise SystemExit(f"the server for {base} exited with {server.returncode}")
+            try:
+                urllib.request.urlopen(f"http://{base}/api/games")
+                break
+            except OSError:
+                time.sleep(0.1)
+    return servers, bases
 
 
 def main() -> None:
@@ -96,46 +209,64 @@ def main() -> None:
     parser.add_argument("--game", default="gonza")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes on the one database"
+    )
+    parser.add_argument(
+        "--database-url", default=None, help="default: a fresh SQLite file (one process only)"
+    )
     args = parser.parse_args()
+    url = args.database_url or f"sqlite:///{Path(tempfile.mkdtemp()) / 'load.db'}"
+    if args.processes < 1:
+        parser.error("--processes must be at least 1")
+    if args.processes > 1 and url.startswith("sqlite"):
+        parser.error("SQLite serves one server process; several need a PostgreSQL --database-url")
 
-    port = free_port()
-    db = Path(tempfile.mkdtemp()) / "load.db"
-    command = [sys.executable, "-m", "motherlode.cli", "serve", "--port", str(port)]
-    command += ["--database-url", f"sqlite:///{db}"]
-    # a private benchmark server: known deals, and every table from this one address
-    command += ["--allow-client-seed", "--tables-per-client", str(args.tables + 10)]
-    command += ["--max-tables", str(args.tables + 10)]
-    server = subprocess.Popen(command, cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    base = f"127.0.0.1:{port}"
+    servers, bases = start_servers(args, url)
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"http://{base}/api/games")
-                break
-            except OSError:
-                time.sleep(0.1)
         seats = [{"agent": "human"}] * args.players
         tables = [
             post(
-                f"http://{base}/api/tables",
+                f"http://{bases[i % len(bases)]}/api/tables",
                 {"game": args.game, "seats": seats, "seed": args.seed + i},
             )
             for i in range(args.tables)
         ]
+        before = [cpu_seconds(s.pid) for s in servers]
+        client_cpu = time.process_time()
         start = time.perf_counter()
-        moves, latencies = asyncio.run(run(base, tables, args.seed))
+        tally = asyncio.run(run(bases, tables, args.seed))
         elapsed = time.perf_counter() - start
+        client_cpu = time.process_time() - client_cpu
+        after = [cpu_seconds(s.pid) for s in servers]
     finally:
-        server.terminate()
-        server.wait(timeout=10)
-    latencies.sort()
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=10)
+
+    moves = max(tally.moves, 1)
+    latencies = sorted(tally.latencies) or [0.0]
     p50 = statistics.median(latencies) * 1000
     p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000
+    where = f"{args.processes} processes" if args.processes > 1 else "1 process"
     print(
-        f"{args.tables} tables of {args.game} ({args.players}p) over WebSockets: "
-        f"{moves} moves in {elapsed:.1f} s = {moves / elapsed:.0f} moves/s; "
-        f"move latency p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+        f"{args.tables} tables of {args.game} ({args.players}p) over WebSockets, {where}: "
+        f"{tally.moves} moves in {elapsed:.1f} s = {tally.moves / elapsed:.0f} moves/s; "
+        f"move latency p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {latencies[-1] * 1000:.1f} ms; "
+        f"{len(tally.errors)} error frames (and {tally.races} races lost), "
+        f"{len(tally.unfinished)} tables unfinished"
     )
+    spent = [a - b for a, b in zip(after, before, strict=True) if a is not None and b is not None]
+    cpu = f"servers {sum(spent) / moves * 1000:.2f} ms, " if len(spent) == len(servers) else ""
+    print(
+        f"CPU per move: {cpu}this client {client_cpu / moves * 1000:.2f} ms "
+        f"({client_cpu / elapsed:.0%} of a core over the run)"
+    )
+    for error in tally.errors[:10]:
+        print("error:", error)
+    if tally.errors or tally.unfinished:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -38,19 +38,31 @@ class Action:
 
     def to_json(self) -> dict[str, JsonValue]:
         out: dict[str, JsonValue] = {"type": self.TYPE}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
     def notation(self) -> str:
         """Short text form, e.g. ``bid 2``; :meth:`ActionCodec.parse` reads it back."""
         parts = [self.TYPE]
-        parts.extend(_format_value(getattr(self, f.name)) for f in fields(self))
+        parts.extend(_format_value(getattr(self, name)) for name in _field_names(type(self)))
         return " ".join(parts)
 
     def __str__(self) -> str:
         return self.notation()
+
+
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Action]) -> tuple[str, ...]:
+    """The field names of an action class, in order (``dataclasses.fields`` rebuilds them on
+    every call; a live table writes every legal action of every view)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 _PLAIN = re.compile(r'[^\s"=\[,]+')
@@ -58,6 +70,8 @@ _PLAIN = re.compile(r'[^\s"=\[,]+')
 
 def _format_value(value: object) -> str:
     """A field value as one notation token; text that would be ambiguous is JSON-quoted."""
+    if type(value) is int:  # the common case first: a number is always one plain token
+        return str(value)
     if value is None:
         return "-"
     if isinstance(value, bool):
@@ -68,7 +82,9 @@ def _format_value(value: object) -> str:
         if not value:
             return "."
         items = [str(v) for v in value]
-        if all(_PLAIN.fullmatch(i) and i != "." for i in items):
+        if all(type(v) is int for v in value) or all(
+            _PLAIN.fullmatch(i) and i != "." for i in items
+        ):
             return ",".join(items)
         return json.dumps(list(value), separators=(",", ":"))
     return str(value)

@@ -38,6 +38,9 @@ def option(
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _hints(cls: type) -> dict[str, Any]:
     if cls not in _HINTS:
         _HINTS[cls] = typing.get_type_hints(cls)
@@ -109,7 +112,10 @@ class GameOptions:
         """Checks that involve several options at once; raise BadOptions."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        names = _NAMES.get(type(self))
+        if names is None:  # fields() rebuilds the list each call; every view asks for it
+            names = _NAMES[type(self)] = tuple(f.name for f in fields(self))
+        return {name: getattr(self, name) for name in names}
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:

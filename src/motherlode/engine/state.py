@@ -10,7 +10,9 @@ every game needs done the same way:
 * the state's own seeded RNG for dice and shuffles, re-seeded by ``determinize`` so a
   search never learns the real future;
 * the move history (for records and replay) and the event log with per-event visibility,
-  both kept as shared linked chains so that ``clone`` costs O(1) for them.
+  both kept as shared linked chains so that ``clone`` costs O(1) for them; the log is read
+  out once and then only extended (``_LogView``), so a live table's readers do not walk the
+  whole log again after every move.
 
 Hooks a game implements:
 
@@ -30,6 +32,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Self
 
 from motherlode.engine.actions import Action, JsonValue
@@ -74,7 +77,10 @@ class Event:
         return self.seats is None or (seat is not None and seat in self.seats)
 
     def to_json(self) -> dict[str, JsonValue]:
-        out: dict[str, JsonValue] = {"index": self.index, "text": self.text}
+        text = self._text
+        if not isinstance(text, str):
+            text = self.text
+        out: dict[str, JsonValue] = {"index": self.index, "text": text}
         if self.seats is not None:
             out["private"] = True
         if self.data:
@@ -97,6 +103,11 @@ class Event:
         return f"Event({self.index}, {self.text!r}, {self.seats!r}, {self.data!r})"
 
 
+_CLONE_RNG: ContextVar[random.Random | None] = ContextVar("_CLONE_RNG", default=None)
+"""The RNG the copy made by ``State.clone`` gets instead of a copy of the original's, while
+:meth:`State.determinize` clones (its copy is re-seeded anyway; copying a Mersenne Twister
+costs most of a clone)."""
+
 # Linked chains shared between clones: (item, previous link) or None.
 _Chain = tuple[Any, Any] | None
 
@@ -108,6 +119,38 @@ def _chain_items(chain: _Chain) -> list[Any]:
         out.append(item)
     out.reverse()
     return out
+
+
+class _LogView:
+    """The event log read out at one head of its chain: every event, and each viewer's share.
+
+    A pure function of ``head`` (a chain never changes once made), so clones that share the
+    head share the view, and a later view is the earlier one plus the events added since:
+    a live table's log is walked once in all, not once per reader per move.
+    """
+
+    __slots__ = ("by_viewer", "events", "head")
+
+    def __init__(self, head: _Chain, events: tuple[Event, ...]) -> None:
+        self.head = head
+        self.events = events
+        self.by_viewer: dict[int | None, tuple[Event, ...]] = {}
+
+    def following(self, head: _Chain) -> _LogView:
+        """The view at ``head``: this one extended when ``head`` only adds events to it."""
+        added: list[Event] = []
+        chain = head
+        stop = self.head
+        while chain is not None and chain is not stop:
+            item, chain = chain
+            added.append(item)
+        added.reverse()
+        if chain is not stop:  # another history (not only appended to): read it all
+            return _LogView(head, tuple(added))
+        view = _LogView(head, self.events + tuple(added))
+        for seat, seen in self.by_viewer.items():
+            view.by_viewer[seat] = seen + tuple(e for e in added if e.visible_to(seat))
+        return view
 
 
 class State(ABC):
@@ -140,6 +183,7 @@ class State(ABC):
         self._move_count = 0
         self._events: _Chain = None
         self._event_count = 0
+        self._log_view = _LogView(None, ())
         self._determinized = False
         self._legal_cache: tuple[int, int, tuple[Action, ...]] | None = None
         self._setup()
@@ -322,8 +366,11 @@ class State(ABC):
         """An independent copy.  Games extend this to copy their own mutable fields."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random.__new__(random.Random)  # no OS seeding: the state is set next
-        new.rng.setstate(self.rng.getstate())
+        rng = _CLONE_RNG.get()
+        if rng is None:
+            rng = random.Random.__new__(random.Random)  # no OS seeding: the state is set next
+            rng.setstate(self.rng.getstate())
+        new.rng = rng
         new._commits = dict(self._commits)
         # The legal-action cache stays: the copy is the same position.  Bots that try each
         # legal move on a copy then skip re-validating it (a third of a lookahead's time).
@@ -337,8 +384,11 @@ class State(ABC):
         legal actions (that they committed is public, to what is not); logging is off: the
         copy is for search, not for people.  It keeps no record.
         """
-        new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
+        reset = _CLONE_RNG.set(random.Random(rng.getrandbits(64)))
+        try:
+            new = self.clone()
+        finally:
+            _CLONE_RNG.reset(reset)
         new.seed = -1  # the real seed would replay the real deal
         new._moves = None  # the history holds others' sealed choices
         new._determinized = True
@@ -369,7 +419,13 @@ class State(ABC):
     def events_for(self, seat: int | None = None) -> list[Event]:
         """The log as ``seat`` may read it (None: a spectator sees public events only)."""
         self._check_viewer(seat)
-        return [e for e in _chain_items(self._events) if e.visible_to(seat)]
+        view = self._log_view
+        if view.head is not self._events:
+            view = self._log_view = view.following(self._events)
+        seen = view.by_viewer.get(seat)
+        if seen is None:
+            seen = view.by_viewer[seat] = tuple(e for e in view.events if e.visible_to(seat))
+        return list(seen)
 
     def _check_viewer(self, seat: int | None) -> None:
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_players):

@@ -101,16 +101,19 @@ class EventCard:
     id: str
     name: str
     moves: tuple[tuple[str, int], ...]
+    text: str = field(init=False, repr=False, compare=False)
+    """The moves as printed, e.g. 'tech +2, resource -1' (written once: every view shows
+    the events played)."""
+
+    def __post_init__(self) -> None:
+        text = ", ".join(f"{kind} {amount:+d}" for kind, amount in self.moves)
+        object.__setattr__(self, "text", text)
 
     def delta(self, corp_type: str) -> int:
         for kind, amount in self.moves:
             if kind == corp_type:
                 return amount
         return 0
-
-    @property
-    def text(self) -> str:
-        return ", ".join(f"{kind} {amount:+d}" for kind, amount in self.moves)
 
 
 @dataclass(frozen=True, slots=True)

@@ -926,18 +926,19 @@ class GonzaState(State):
     # ================================================================ views
 
     def _observe(self, seat: int | None) -> dict[str, JsonValue]:
+        # Written out flat (no helper calls per item): a live table builds this view for
+        # every seat after every move, and the undo check several times more.
         n = self.num_players
         card = self.comp.card
-
-        def card_view(cid: str) -> dict[str, JsonValue]:
-            c = card[cid]
-            return {"id": cid, "name": c.name, "ai": c.ai, "when": c.when, "text": c.text}
-
+        event = self.comp.event
+        pos, placed, total, bids = self.pos, self.placed, self.total, self.bids
+        used, dice = self.used, self.dice
+        black = len(dice) - 1 if self.black else -1
         view: dict[str, JsonValue] = {
             "phase": PHASES[self.phase],
             "active": self.active,
             "first_player": self.first,
-            "minister": [s for s in range(n) if self.ai[s]],
+            "minister": [s for s, ai in enumerate(self.ai) if ai],
             "corporations": [
                 {
                     "id": corp.id,
@@ -945,10 +946,10 @@ class GonzaState(State):
                     "type": corp.type,
                     "track": list(corp.track),
                     "start": corp.start,
-                    "position": self.pos[c],
-                    "value": self.value(c),
-                    "credits": self.placed[c * n : c * n + n],
-                    "total": self.total[c],
+                    "position": pos[c],
+                    "value": corp.track[pos[c]],
+                    "credits": placed[c * n : c * n + n],
+                    "total": total[c],
                 }
                 for c, corp in enumerate(self.corps)
             ],
@@ -957,13 +958,19 @@ class GonzaState(State):
             "event_tokens": self.tokens,
             "event_deck": len(self.event_deck),
             "events_done": [
-                {"id": e, "name": self.comp.event[e].name, "text": self.comp.event[e].text}
-                for e in self.events_done
+                {"id": e, "name": event[e].name, "text": event[e].text} for e in self.events_done
             ],
             "current_event": self.current_event,
             "event_cancelled": self.event_cancelled,
             "broker": [
-                {**card_view(cid), "bids": self.bids[i * n : i * n + n]}
+                {
+                    "id": cid,
+                    "name": (broker := card[cid]).name,
+                    "ai": broker.ai,
+                    "when": broker.when,
+                    "text": broker.text,
+                    "bids": bids[i * n : i * n + n],
+                }
                 for i, cid in enumerate(self.face_up)
             ],
             "broker_deck": len(self.broker_deck),
@@ -974,19 +981,15 @@ class GonzaState(State):
                     "credits": self.personal[s],
                     "paid": self.paid[s],
                     "cards": [
-                        {"id": c, "name": card[c].name, "when": card[c].when} for c in self.hands[s]
+                        {"id": cid, "name": (held := card[cid]).name, "when": held.when}
+                        for cid in hand
                     ],
                     "score": self.score(s),
                 }
-                for s in range(n)
+                for s, hand in enumerate(self.hands)
             ],
             "dice": [
-                {
-                    "face": FACES[f],
-                    "used": self.used[i],
-                    "black": self.black and i == len(self.dice) - 1,
-                }
-                for i, f in enumerate(self.dice)
+                {"face": FACES[f], "used": used[i], "black": i == black} for i, f in enumerate(dice)
             ],
             "rerolls_left": self.rerolls_left,
             "final_round": self.final,

@@ -512,7 +512,16 @@ def _serve(
         import webbrowser
 
         webbrowser.open(page)
-    uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=limits.max_bytes)
+    # No permessage-deflate: compressing every frame cost a tenth of the server's time per move
+    # under load, for frames of a few kilobytes (docs/web.md, "Latency").
+    uvicorn.run(
+        app_,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=limits.max_bytes,
+        ws_per_message_deflate=False,
+    )
 
 
 app.command("arena")(arena_command)

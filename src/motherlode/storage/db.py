@@ -13,9 +13,9 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import create_engine, delete, event, or_, select, text, update
+from sqlalchemy import Table, bindparam, create_engine, event, or_, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
@@ -78,34 +78,63 @@ class TableChanges:
     """(the move its decision opened at, deadline) of the running decision clock."""
 
 
-def _changes(session: Session, row: TableRow, after: int) -> TableChanges:
-    rows = session.execute(
-        select(MoveRow.index, MoveRow.seat, MoveRow.action)
-        .where(MoveRow.table_id == row.id, MoveRow.index > after)
-        .order_by(MoveRow.index)
+_T = cast(Table, TableRow.__table__)
+_M = cast(Table, MoveRow.__table__)
+_LOCK = (
+    select(
+        _T.c.version,
+        _T.c.status,
+        _T.c.lease_owner,
+        _T.c.undo_floor,
+        _T.c.undo_seat,
+        _T.c.clock_move,
+        _T.c.clock_deadline,
     )
-    undo = None if row.undo_floor is None else (row.undo_floor, row.undo_seat)
-    clock = None
-    if row.clock_move is not None and row.clock_deadline is not None:
-        clock = (row.clock_move, row.clock_deadline)
-    return TableChanges(row.version, row.status, [(i, s, dict(a)) for i, s, a in rows], undo, clock)
+    .where(_T.c.id == bindparam("table_id"))
+    .with_for_update()
+)
+_MOVES_AFTER = (
+    select(_M.c.index, _M.c.seat, _M.c.action)
+    .where(_M.c.table_id == bindparam("table_id"), _M.c.index > bindparam("after"))
+    .order_by(_M.c.index)
+)
+_INSERT_MOVE = _M.insert()
+_UPDATE_TABLE = _T.update().where(_T.c.id == bindparam("table_id"))
+_DELETE_MOVES = _M.delete().where(
+    _M.c.table_id == bindparam("table_id"), _M.c.index > bindparam("keep")
+)
+"""The statements of the per-move path, built once: SQLAlchemy Core, not the ORM, since a
+live table writes one move after another (the ORM's unit of work cost half a move's time)."""
 
 
 class LockedTable:
     """A table's row, locked for one change: read what others committed, then write."""
 
-    def __init__(self, session: Session, row: TableRow, notifies: bool) -> None:
+    def __init__(self, session: Session, table_id: str, notifies: bool) -> None:
         self.session = session
-        self.row = row
+        self.table_id = table_id
         self.notifies = notifies
         self.changed = False
-
-    @property
-    def version(self) -> int:
-        return self.row.version
+        row = session.execute(_LOCK, {"table_id": table_id}).one_or_none()
+        if row is None:
+            raise KeyError(table_id)
+        self.version: int = row.version
+        self.status: str = row.status
+        self.lease_owner: str | None = row.lease_owner
+        self.undo: Undo | None = None if row.undo_floor is None else (row.undo_floor, row.undo_seat)
+        self.clock: tuple[int, float] | None = None
+        if row.clock_move is not None and row.clock_deadline is not None:
+            self.clock = (row.clock_move, row.clock_deadline)
 
     def changes(self, after: int) -> TableChanges:
-        return _changes(self.session, self.row, after)
+        moves = self.session.execute(_MOVES_AFTER, {"table_id": self.table_id, "after": after})
+        return TableChanges(
+            self.version,
+            self.status,
+            [(i, s, dict(a)) for i, s, a in moves],
+            self.undo,
+            self.clock,
+        )
 
     def add_move(
         self,
@@ -125,45 +154,68 @@ class LockedTable:
         before it claims the lease.  Raises :class:`TableClosed` (storing nothing) if the
         table is already finished.
         """
-        row = self.row
-        if row.status == "finished":
-            raise TableClosed(row.id)
-        self.session.add(MoveRow(table_id=row.id, index=index, seat=seat, action=action))
-        row.updated_at = utcnow()
-        row.version += 1
-        self.changed = True
-        if undo is not None:
-            row.undo_floor, row.undo_seat = undo
-        if worker and row.lease_owner is None:
-            row.lease_owner, row.lease_until = "", 0.0
+        if self.status == "finished":
+            raise TableClosed(self.table_id)
+        self.session.execute(
+            _INSERT_MOVE,
+            {
+                "table_id": self.table_id,
+                "index": index,
+                "seat": seat,
+                "action": action,
+                "created_at": utcnow(),
+            },
+        )
+        values: dict[str, Any] = {}
+        if worker and self.lease_owner is None:
+            values.update(lease_owner="", lease_until=0.0)
+            self.lease_owner = ""
         if result is not None:
-            row.status = "finished"
-            row.result = result
-            row.lease_owner = row.lease_until = None
-            row.clock_move = row.clock_deadline = None
+            self.status = "finished"
+            values.update(
+                status="finished",
+                result=result,
+                lease_owner=None,
+                lease_until=None,
+                clock_move=None,
+                clock_deadline=None,
+            )
+        self._changed(undo, values)
 
     def delete_moves_after(self, keep: int, *, undo: Undo | None = None) -> None:
         """Undo: delete the moves after move ``keep``, storing ``undo`` when given.
 
         Raises :class:`TableClosed` (deleting nothing) if the table is finished.
         """
-        row = self.row
-        if row.status == "finished":
-            raise TableClosed(row.id)
-        self.session.execute(
-            delete(MoveRow).where(MoveRow.table_id == row.id, MoveRow.index > keep)
-        )
-        row.updated_at = utcnow()
-        row.version += 1
-        self.changed = True
+        if self.status == "finished":
+            raise TableClosed(self.table_id)
+        self.session.execute(_DELETE_MOVES, {"table_id": self.table_id, "keep": keep})
+        self._changed(undo, {})
+
+    def _changed(self, undo: Undo | None, values: dict[str, Any]) -> None:
+        self.version += 1
+        values.update(version=self.version, updated_at=utcnow())
         if undo is not None:
-            row.undo_floor, row.undo_seat = undo
+            values.update(undo_floor=undo[0], undo_seat=undo[1])
+            self.undo = undo
+        self.session.execute(_UPDATE_TABLE.values(**values), {"table_id": self.table_id})
+        self.changed = True
 
     def notify(self) -> None:
         """Tell the other processes (on PostgreSQL, delivered when the change commits)."""
         if self.notifies:
-            self.session.flush()
-            _notify(self.session, self.row.id, str(self.row.version))
+            _notify(self.session, self.table_id, str(self.version))
+
+
+def _changes(session: Session, row: TableRow, after: int) -> TableChanges:
+    moves = session.execute(_MOVES_AFTER, {"table_id": row.id, "after": after})
+    undo = None if row.undo_floor is None else (row.undo_floor, row.undo_seat)
+    clock = None
+    if row.clock_move is not None and row.clock_deadline is not None:
+        clock = (row.clock_move, row.clock_deadline)
+    return TableChanges(
+        row.version, row.status, [(i, s, dict(a)) for i, s, a in moves], undo, clock
+    )
 
 
 class Database:
@@ -226,10 +278,7 @@ class Database:
         on PostgreSQL; SQLite lets one writer at a time), so changes to a table are
         serialized across server processes.  Raises KeyError for an unknown table."""
         with self.session() as s:
-            row = s.get(TableRow, table_id, with_for_update=True)
-            if row is None:
-                raise KeyError(table_id)
-            locked = LockedTable(s, row, self.notifies)
+            locked = LockedTable(s, table_id, self.notifies)
             yield locked
             if locked.changed:
                 locked.notify()

@@ -617,7 +617,7 @@ class TableService:
             frame = frames.get(seat)
             if frame is None:
                 view = {"type": "state", "view": self.view(live, seat)}
-                frame = frames[seat] = json.dumps(view, separators=(",", ":"))
+                frame = frames[seat] = json.dumps(view, separators=(",", ":"), ensure_ascii=False)
             try:
                 await listener.send_text(frame)
             except Exception:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -45,3 +46,13 @@ def postgres_url(postgres_server: str) -> str:
     else:
         postgres.reset_database(postgres_server)
     return postgres_server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each test that takes it runs twice: on a fresh SQLite file and on an empty
+    PostgreSQL database."""
+    if request.param == "postgresql":
+        url: str = request.getfixturevalue("postgres_url")
+        return url
+    return f"sqlite:///{tmp_path / 'test.db'}"

@@ -69,13 +69,10 @@ def load_previous_release(url: str) -> None:
         engine.dispose()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+@pytest.fixture
+def database_url(backend_url: str) -> str:
     """A fresh SQLite file, and an empty PostgreSQL database (tests/conftest.py)."""
-    if request.param == "postgresql":
-        url: str = request.getfixturevalue("postgres_url")
-        return url
-    return f"sqlite:///{tmp_path / 'test.db'}"
+    return backend_url
 
 
 @pytest.fixture

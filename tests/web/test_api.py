@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,13 +16,10 @@ SEEDED = Limits(allow_client_seed=True)
 """These tests deal fixed seeds to tables with people, as only a private test server may."""
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+@pytest.fixture
+def db_url(backend_url: str) -> str:
     """Every test runs on a fresh SQLite file and on an empty PostgreSQL database."""
-    if request.param == "postgresql":
-        url: str = request.getfixturevalue("postgres_url")
-        return url
-    return f"sqlite:///{tmp_path / 'test.db'}"
+    return backend_url
 
 
 @pytest.fixture

@@ -167,6 +167,9 @@ class TableService:
                     async with live.lock:
                         self._catch_up(live)
                         self._after_change(live)
+                        idle = not live.lease and not self._has_work(live)
+                        if idle and self.db.claim(live.id, self.owner, LEASE_SECONDS):
+                            self.db.release(live.id, self.owner)  # nobody's orphan any more
             except asyncio.CancelledError:
                 raise
             except Exception:

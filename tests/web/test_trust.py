@@ -421,3 +421,44 @@ def test_a_move_sent_twice_is_applied_once(client: TestClient) -> None:
     live = client.app.state.service.tables[table]  # type: ignore[attr-defined]
     played = [(s, a.to_json()) for s, a in live.table.state.moves()]
     assert played[:2] == [(0, bid), (1, message["action"])], "each applied once"
+
+
+def test_a_socket_gets_the_new_events_only_and_its_log_stays_whole(client: TestClient) -> None:
+    """After the first frame a push carries only the events after ``events_from``; a client
+    that appends them (as the page does) holds exactly the log a fresh view shows."""
+    data = new_table(client, "carcassonne", ["human", "human"])
+    table, tokens = data["id"], [s["token"] for s in data["seats"]]
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[0]})
+        first = ws.receive_json()["view"]
+        assert "events_from" not in first
+        log = first["events"]
+        deltas = 0
+
+        def merge(view: dict[str, Any]) -> None:
+            nonlocal log, deltas
+            if view.get("events_from") is None:
+                log = view["events"]
+            else:
+                deltas += 1
+                log = [e for e in log if e["index"] <= view["events_from"]] + view["events"]
+                log = log[-300:]
+
+        for _ in range(12):
+            seat = next(s for s in (0, 1) if view(client, table, tokens[s])["legal"])
+            mine = view(client, table, tokens[seat])
+            act(client, table, seat, tokens[seat], mine["legal"][0]["action"])
+            merge(ws.receive_json()["view"])
+            assert log == view(client, table, tokens[0])["events"]
+        assert deltas == 11, "every push after the table's first carries only new events"
+        # an undo may shorten the log: that push carries the whole of it again
+        seat = next(s for s in (0, 1) if view(client, table, tokens[s])["legal"])
+        mine = view(client, table, tokens[seat])
+        act(client, table, seat, tokens[seat], mine["legal"][0]["action"])
+        merge(ws.receive_json()["view"])
+        assert view(client, table, tokens[seat])["can_undo"], "placing a tile is private"
+        assert undo(client, table, seat, tokens[seat]).status_code == 200
+        pushed = ws.receive_json()["view"]
+        assert "events_from" not in pushed
+        merge(pushed)
+        assert log == view(client, table, tokens[0])["events"]

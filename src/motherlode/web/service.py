@@ -88,6 +88,8 @@ class LiveTable:
     commitment: str | None = None
     version: int = 0
     """The database version of the moves this copy holds (see ``TableRow.version``)."""
+    sent: dict[int | None, int] = field(default_factory=dict)
+    """Per seat, the last event index the connections were pushed (empty: push it all)."""
     lease: bool = False
     """Whether this process runs the table's bots and clock now."""
 
@@ -534,6 +536,7 @@ class TableService:
             live.timer_key, live.deadline = changes.clock or (-1, None)
 
     def _reload(self, live: LiveTable) -> None:
+        live.sent.clear()  # the log may have changed, not only grown: push it whole
         info = self.db.table_state(live.id)
         record = self.db.record(live.id)
         if record is None or info is None:
@@ -557,6 +560,7 @@ class TableService:
                 table.undo(seat)
             except IllegalAction as exc:
                 raise ServiceError(409, str(exc)) from None
+            live.sent.clear()  # the log has shrunk: push it whole
             locked.delete_moves_after(
                 table.state.move_count, undo=(table.undo_floor, table.undo_seat)
             )
@@ -569,15 +573,27 @@ class TableService:
 
     # ----------------------------------------------------------------- views
 
-    def view(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
-        """Everything one seat (None: a spectator) may see of the table, JSON-ready."""
+    def view(
+        self, live: LiveTable, seat: int | None, *, since: int | None = None
+    ) -> dict[str, Any]:
+        """Everything one seat (None: a spectator) may see of the table, JSON-ready; with
+        ``since``, only the events after that index (``events_from`` says so)."""
         table = live.table
         state = table.state
         asked = seat is not None and seat in state.pending()
         legal = state.legal_actions(seat) if asked and seat is not None else []
-        events = state.events_for(seat)[-MAX_EVENTS:]
+        events = state.events_for(seat)
+        if since is None:
+            events = events[-MAX_EVENTS:]
+        else:
+            start = len(events)
+            while start and events[start - 1].index > since:
+                start -= 1
+            events = events[max(start, len(events) - MAX_EVENTS) :]
         over = state.is_over()
+        extra: dict[str, Any] = {} if since is None else {"events_from": since}
         return {
+            **extra,
             "table": live.id,
             "game": table.game.id,
             "title": table.game.title,
@@ -614,13 +630,23 @@ class TableService:
 
     async def broadcast(self, live: LiveTable) -> None:
         """Push the table to every connection: each seat's view built and encoded once, however
-        many connections that seat (or the spectators) has."""
+        many connections that seat (or the spectators) has.
+
+        A connection already holds the log up to what the last push sent its seat, so a push
+        carries only the events after that (``events_from``: the last index it had; the page
+        appends them).  After an undo or a reload the log may have shrunk: the whole of it
+        goes out again."""
         frames: dict[int | None, str] = {}
         for listener, seat in list(live.listeners.items()):
             frame = frames.get(seat)
             if frame is None:
-                view = {"type": "state", "view": self.view(live, seat)}
-                frame = frames[seat] = json.dumps(view, separators=(",", ":"), ensure_ascii=False)
+                view = self.view(live, seat, since=live.sent.get(seat))
+                events = view["events"]
+                if events:
+                    live.sent[seat] = events[-1]["index"]
+                message = {"type": "state", "view": view}
+                frame = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+                frames[seat] = frame
             try:
                 await listener.send_text(frame)
             except Exception:

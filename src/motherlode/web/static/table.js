@@ -286,6 +286,18 @@
     fairCard(v);
   }
 
+  // A frame after the first brings only the events after index `events_from`: the log is
+  // kept here (the last 300, as the server would send them) and the new ones appended.
+  let log = [];
+  function withLog(v) {
+    if (v.events_from === undefined || v.events_from === null) {
+      log = v.events;
+    } else {
+      log = log.filter((e) => e.index <= v.events_from).concat(v.events).slice(-300);
+    }
+    return { ...v, events: log };
+  }
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
@@ -295,9 +307,9 @@
       if (message.type === "state") {
         busy(false);
         if ($("error").textContent === OFFLINE) showError("");
-        live = message.view;
+        live = withLog(message.view);
         fairness(live);
-        if (!replay.active) render(message.view);
+        if (!replay.active) render(live);
       } else if (message.type === "error") {
         busy(false);
         showError(message.message);

@@ -503,6 +503,17 @@ def _serve(
         from motherlode.web.limits import Limits
     except ImportError:
         raise fail("the web server needs the 'web' extra: pip install 'motherlode[web]'") from None
+    from motherlode.storage import default_database_url
+    from motherlode.web.cluster import SingleProcess, sqlite_file
+
+    database = sqlite_file(database_url or default_database_url())
+    if database is not None:  # say it plainly, before starting (the server holds it then)
+        probe = SingleProcess(database)
+        try:
+            probe.acquire()
+        except RuntimeError as exc:
+            raise fail(str(exc)) from None
+        probe.release()
     limits = limits or Limits()
     app_ = create_app(database_url, limits=limits)
     url = f"http://{host}:{port}/"

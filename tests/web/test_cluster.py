@@ -235,7 +235,7 @@ def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             second.process.kill()
             raise AssertionError("the second process started") from None
-        out = second.output()
+        out = " ".join(second.output().split())  # as one line, however it was wrapped
         assert second.process.returncode != 0
         assert "SQLite serves one server process" in out and "PostgreSQL" in out, out
         assert first.call("/api/games")["games"], "the first goes on serving"

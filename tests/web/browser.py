@@ -120,3 +120,17 @@ def wait_drawn(page: Any, root: str, move_count: int) -> None:
         f"{move_count}",
         timeout=5000,
     )
+
+
+def play_first_moves(page: Any, rounds: int, pause_ms: int = 100) -> None:
+    """Play a person's seat to the end by clicking the first offered move each time."""
+    for _ in range(rounds):
+        if "over" in page.inner_text("#prompt"):
+            break
+        page.wait_for_selector("#actions button, #status:not(.hidden)", timeout=5000)
+        buttons = page.query_selector_all("#actions button")
+        if buttons:
+            buttons[0].click()
+            page.wait_for_timeout(pause_ms)
+    page.wait_for_selector("#status:not(.hidden)")
+    assert "Final:" in page.inner_text("#status")

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import create_from_lobby, live_server
+from tests.web.browser import create_from_lobby, live_server, play_first_moves
 
 pytestmark = pytest.mark.browser
 
@@ -22,16 +22,7 @@ def test_play_against_a_bot_by_clicking(browser: Any, server: str) -> None:
     page.wait_for_function("document.querySelector('#log').innerText.includes('Bids:')")
     assert "Player 1 3" in page.inner_text("#log")
     # play on to the end by always taking the first offered move
-    for _ in range(40):
-        if "over" in page.inner_text("#prompt"):
-            break
-        page.wait_for_selector("#actions button, #status:not(.hidden)", timeout=5000)
-        buttons = page.query_selector_all("#actions button")
-        if buttons:
-            buttons[0].click()
-            page.wait_for_timeout(150)
-    page.wait_for_selector("#status:not(.hidden)")
-    assert "Final:" in page.inner_text("#status")
+    play_first_moves(page, 40, 150)
     # finished games can be replayed move by move
     page.click("#first")
     page.wait_for_function("document.querySelector('#replay-pos').innerText.startsWith('move 0')")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import SCREENSHOTS, fetch_view
+from tests.web.browser import SCREENSHOTS, fetch_view, play_first_moves
 
 pytestmark = pytest.mark.browser
 
@@ -91,16 +91,7 @@ def test_fair_deal_checked_in_the_browser_and_final(browser: Any, server: str) -
     assert page.evaluate(f"localStorage.getItem('motherlode-commit-{table}')") == commitment
     assert page.is_hidden("#fair-card")
     # play to the end by clicking the first legal move each time
-    for _ in range(60):
-        if "over" in page.inner_text("#prompt"):
-            break
-        page.wait_for_selector("#actions button, #status:not(.hidden)", timeout=5000)
-        buttons = page.query_selector_all("#actions button")
-        if buttons:
-            buttons[0].click()
-            page.wait_for_timeout(100)
-    page.wait_for_selector("#status:not(.hidden)")
-    assert "Final:" in page.inner_text("#status")
+    play_first_moves(page, 60, 100)
     assert not undo_visible(page)
     # the end screen opens the commitment and checks it here, in the browser
     page.wait_for_function(

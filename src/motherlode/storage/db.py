@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, create_engine, event, or_, select, text, update
+from sqlalchemy import Table, bindparam, create_engine, event, func, or_, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
@@ -448,9 +448,11 @@ class Database:
                 query = query.where(TableRow.status == status)
             return [self._summary(r) for r in s.scalars(query.limit(limit))]
 
-    def running_table_ids(self) -> list[str]:
+    def running_count(self) -> int:
+        """How many tables are open (for the operator's limit)."""
         with self.session() as s:
-            return list(s.scalars(select(TableRow.id).where(TableRow.status == "running")))
+            query = select(func.count()).select_from(TableRow).where(TableRow.status == "running")
+            return int(s.scalar(query) or 0)
 
     @staticmethod
     def _summary(row: TableRow) -> dict[str, Any]:

@@ -65,10 +65,10 @@ def sqlite_file(url: str) -> str | None:
     return str(Path(parsed.database).resolve())
 
 
-async def listen(url: str, changed: Callable[[str], None], *, retry: float = 1.0) -> None:
-    """Call ``changed(table_id)`` for every change another process announces, until
-    cancelled.  On each (re)connection it reports every table (``"*"``): announcements made
-    while it was not listening are lost."""
+async def listen(url: str, changed: Callable[[str, str], None], *, retry: float = 1.0) -> None:
+    """Call ``changed(table_id, what)`` for every change announced (``what``: the table's new
+    version, or ``clock``), until cancelled.  On each (re)connection it reports every table
+    (``"*"``, ``""``): announcements made while it was not listening are lost."""
     import psycopg
 
     conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
@@ -76,9 +76,10 @@ async def listen(url: str, changed: Callable[[str], None], *, retry: float = 1.0
         try:
             async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
-                changed("*")  # whatever changed before we listened
+                changed("*", "")  # whatever changed before we listened
                 async for note in conn.notifies():
-                    changed(note.payload.partition(":")[0])
+                    table_id, _, what = note.payload.partition(":")
+                    changed(table_id, what)
         except asyncio.CancelledError:
             raise
         except Exception as exc:

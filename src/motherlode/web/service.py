@@ -178,13 +178,18 @@ class TableService:
                 log.exception("the lease watch failed; it tries again")
             await asyncio.sleep(1.0)
 
-    def _changed_elsewhere(self, table_id: str) -> None:
-        """Another process changed a table (or ``*``: any table): catch up and tell ours."""
+    def _changed_elsewhere(self, table_id: str, what: str) -> None:
+        """A process changed a table (``*``: any table): catch up and tell ours.  This
+        process hears its own announcements too: those it already holds cost nothing."""
         ids = list(self.tables) if table_id == "*" else [table_id]
         for tid in ids:
             live = self.tables.get(tid)
             if live is None or tid in self._stale:
                 continue  # not loaded here, or a catch-up is already on its way
+            if what.isdigit() and live.version >= int(what):
+                continue  # a change this copy already holds (made here, most often)
+            if what == "clock" and live.lease:
+                continue  # the clock runs here
             self._stale.add(tid)
             asyncio.get_running_loop().create_task(self._refresh(live))
 
@@ -284,7 +289,7 @@ class TableService:
         return spec
 
     def _check_room(self, client: str) -> None:
-        open_tables = len(self.db.running_table_ids())
+        open_tables = self.db.running_count()
         if open_tables >= self.limits.max_tables:
             raise ServiceError(
                 429,

@@ -31,6 +31,24 @@ def test_play_against_a_bot_by_clicking(browser: Any, server: str) -> None:
     page.close()
 
 
+def test_a_game_without_its_own_renderer_asks_for_one_once(browser: Any, server: str) -> None:
+    """The fixture game has no renderer script. The page used to ask for it again with every
+    frame, and as those answers came back in any order an older frame could be drawn over a
+    newer one, leaving a stale "Waiting for…" on screen while the server waited for the
+    person. Now the script is asked for once and only the newest frame is drawn."""
+    page = browser.new_page()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/static/games/" in r.url else None)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    create_from_lobby(page, server, "nuggets", ["human", "random"])
+    page.click("[data-seat-link='0']")
+    play_first_moves(page, 40, 0)
+    assert [u.rsplit("/", 1)[1] for u in asked] == ["nuggets.js"]
+    assert errors == []
+    page.close()
+
+
 def test_reload_and_server_restart_mid_game(browser: Any, database_url: str) -> None:
     with live_server(database_url) as server:
         page = browser.new_page()

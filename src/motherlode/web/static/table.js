@@ -18,15 +18,21 @@
     box.classList.toggle("hidden", !message);
   }
 
+  // A game's renderer script is asked for once; a game without one (or whose script fails)
+  // is drawn by the generic renderer from then on, without asking again.
+  const renderers = {};
   function loadRenderer(game) {
-    return new Promise((resolve) => {
-      if (M.renderers[game]) return resolve(M.renderers[game]);
-      const script = document.createElement("script");
-      script.src = `/static/games/${game}.js`;
-      script.onload = () => resolve(M.renderers[game] || M.renderers.generic);
-      script.onerror = () => resolve(M.renderers.generic);
-      document.head.append(script);
-    });
+    if (!renderers[game]) {
+      renderers[game] = new Promise((resolve) => {
+        if (M.renderers[game]) return resolve(M.renderers[game]);
+        const script = document.createElement("script");
+        script.src = `/static/games/${game}.js`;
+        script.onload = () => resolve(M.renderers[game] || M.renderers.generic);
+        script.onerror = () => resolve(M.renderers.generic);
+        document.head.append(script);
+      });
+    }
+    return renderers[game];
   }
 
   function send(message) {
@@ -137,9 +143,14 @@
     timerHandle = setInterval(tick, 250);
   }
 
+  // Frames may arrive faster than a renderer loads: each render waits for it, and only the
+  // newest one draws, so an older frame can never paint over a newer one.
+  let renderSeq = 0;
   async function render(v) {
     view = v;
+    const seq = ++renderSeq;
     const renderer = await loadRenderer(v.game);
+    if (seq !== renderSeq) return;
     $("title").textContent = v.title;
     $("who").textContent = v.seat === null ? "spectator" : `you are ${v.names[v.seat]}`;
     document.title = `${v.title} · motherlode`;

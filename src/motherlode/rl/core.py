@@ -1,0 +1,153 @@
+"""What every adapter shares: a game at a table seen through tensors, masks and rewards.
+
+:class:`Table` owns one engine state and translates it to numbers: integer actions through
+the game's fixed :class:`~motherlode.engine.ActionSpace`, observations through the game's
+tensor :class:`~motherlode.rl.tensors.Encoder`, the end of a game into rewards.  The
+PettingZoo, Gymnasium and OpenSpiel adapters are thin layers over it, so they all agree on
+what a seat sees and what is legal.
+
+Rewards come only at the end (0 before):
+
+``rank`` (default)  +1 for first place, -1 for last, evenly spaced between; seats tied
+                    after the rulebook's tie-breaks share the mean of their places.  Sums
+                    to 0; in a 2-player game: +1 win, -1 loss, 0 tie.
+``margin``          the seat's final score minus the mean of all seats' scores, in the
+                    game's own unit (points, dollars, credits).  Also sums to 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from motherlode.engine import ActionSpace, Game, GameOptions, IllegalAction, State, get_game
+from motherlode.rl.tensors import Encoder, Vector, encoder
+
+Mask = npt.NDArray[np.int8]
+REWARDS = ("rank", "margin")
+SEED_BOUND = 2**63
+
+
+class IllegalActionError(IllegalAction, ValueError):
+    """An integer action that is not legal for the agent now (out of range, masked off, or
+    not this agent's turn); the game is left untouched."""
+
+
+def rank_rewards(ranking: tuple[tuple[int, ...], ...], num_players: int) -> list[float]:
+    """+1 first ... -1 last, ties sharing the mean of their places (see module doc)."""
+    out = [0.0] * num_players
+    if num_players < 2:
+        return out
+    place = 0
+    for group in ranking:
+        mean = place + (len(group) - 1) / 2
+        for seat in group:
+            out[seat] = 1.0 - 2.0 * mean / (num_players - 1)
+        place += len(group)
+    return out
+
+
+def final_rewards(state: State, kind: str) -> list[float]:
+    if kind == "margin":
+        scores = [float(s) for s in state.scores()]
+        mean = sum(scores) / len(scores)
+        return [s - mean for s in scores]
+    return rank_rewards(state.ranking(), state.num_players)
+
+
+class Table:
+    """One game, a seat's view of it as numbers, and moves given as integers."""
+
+    def __init__(
+        self,
+        game: Game | str,
+        num_players: int | None = None,
+        options: Mapping[str, Any] | GameOptions | None = None,
+        reward: str = "rank",
+    ) -> None:
+        self.game = get_game(game) if isinstance(game, str) else game
+        self.num_players = self.game.check_players(
+            self.game.min_players if num_players is None else num_players
+        )
+        self.options = self.game.options(options)
+        if reward not in REWARDS:
+            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        self.reward = reward
+        self.space: ActionSpace = self.game.action_space(self.num_players, self.options)
+        self.encoder: Encoder = encoder(self.game, self.num_players, self.options)
+        self.state: State = self.new_state(0)
+
+    @property
+    def num_actions(self) -> int:
+        return self.space.size
+
+    def new_state(self, seed: int) -> State:
+        """A new game from ``seed`` (its log off: nobody reads it, and it plays the same)."""
+        state = self.game.new_state(num_players=self.num_players, seed=seed, options=self.options)
+        state.logging = False
+        self.state = state
+        return state
+
+    def tensor(self, seat: int | None) -> Vector:
+        return self.encoder.encode(self.state.observe(seat))
+
+    def mask(self, seat: int) -> Mask:
+        """1 at the index of every legal action of ``seat`` now (all 0 when not asked)."""
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        legal = self.state.legal_actions(seat)
+        if legal:
+            index = self.space.index
+            mask[[index(a) for a in legal]] = 1
+        return mask
+
+    def legal_indices(self, seat: int) -> list[int]:
+        index = self.space.index
+        return sorted(index(a) for a in self.state.legal_actions(seat))
+
+    def play(self, seat: int, action: object) -> None:
+        """Play integer ``action`` for ``seat``; raises :class:`IllegalActionError` (and
+        changes nothing) unless it is legal now."""
+        if isinstance(action, np.integer):
+            action = int(action)
+        if type(action) is not int:
+            raise IllegalActionError(f"an action is a whole number, got {action!r}")
+        if not 0 <= action < self.space.size:
+            raise IllegalActionError(f"action {action} is outside 0..{self.space.size - 1}")
+        move = self.space.action(action)
+        legal = self.state.legal_actions(seat)
+        if move not in legal:
+            who = self.state.seat_name(seat)
+            if not legal:
+                raise IllegalActionError(f"it is not {who}'s decision now (action {action})")
+            raise IllegalActionError(f"action {action} ({move}) is not legal for {who} now")
+        self.state.apply(seat, move)
+
+    def rewards(self) -> list[float]:
+        """Each seat's reward: the final one once the game is over, else 0."""
+        if not self.state.is_over():
+            return [0.0] * self.num_players
+        return final_rewards(self.state, self.reward)
+
+    def render_text(self, seat: int | None = None) -> str:
+        """The game's terminal rendering of ``seat``'s view (None: a spectator's)."""
+        observation = self.state.observe(seat)
+        if self.game.render is None:
+            return str(observation)
+        drawn = self.game.render(observation, seat)
+        if isinstance(drawn, str):
+            return drawn
+        from io import StringIO
+
+        from rich.console import Console
+
+        buffer = StringIO()
+        Console(file=buffer, width=100, color_system=None).print(drawn)
+        return buffer.getvalue()
+
+
+def draw_seed(rng: np.random.Generator) -> int:
+    """An engine seed drawn from an adapter's seeded generator."""
+    return int(rng.integers(0, SEED_BOUND))

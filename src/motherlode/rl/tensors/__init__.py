@@ -1,0 +1,165 @@
+"""Observation tensors: a fixed-shape float32 vector of exactly what ``observe(seat)`` holds.
+
+The encoding is a function of the observation alone (never of the state), so it cannot
+show more than the engine lets the seat see: hidden cards, the deck order and the other
+seats' sealed commitments are not in an observation, hence not in a tensor.  The layout of
+each game is declared key by key in ``tensors/<game>.py`` (see :mod:`.schema`); the shape
+depends only on the game, the player count and the options, and seat blocks are padded to
+the game's largest table and rotated so the viewer comes first.
+
+    enc = encoder("gonza", num_players=4)
+    vector = enc.encode(state.observe(seat))   # shape (enc.size,), float32
+    enc.layout()                               # [(key, offset, size, meaning), ...]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from motherlode.engine import Game, GameOptions, State, get_game
+from motherlode.rl.tensors import carcassonne, goldfix, gonza, goodwill, yukon
+from motherlode.rl.tensors.schema import (
+    Cat,
+    Ctx,
+    Custom,
+    Flag,
+    LayoutError,
+    Node,
+    Num,
+    Out,
+    Path,
+    Rec,
+    Seat,
+    Seats,
+    SeatSet,
+    Skip,
+    where,
+)
+
+__all__ = ["Encoder", "LayoutError", "encoder"]
+
+GAMES: dict[str, ModuleType] = {
+    "carcassonne": carcassonne,
+    "goldfix": goldfix,
+    "gonza": gonza,
+    "goodwill": goodwill,
+    "yukon": yukon,
+}
+
+Vector = npt.NDArray[np.float32]
+
+
+def _ranking(value: Any, out: Out, at: int, ctx: Ctx, path: Path) -> None:
+    """The final ranking as each seat's place (1: first; tied seats share a place)."""
+    if not isinstance(value, list):
+        raise LayoutError(f"{where(path)}: expected a ranking, got {value!r}")
+    for place, group in enumerate(value, start=1):
+        for seat in group:
+            out[at + ctx.rel(seat)] = float(place)
+
+
+def _commitment(game: Game, num_players: int, options: GameOptions) -> Node:
+    """The viewer's own sealed choice, as its index in the action space (the others' are
+    never in an observation)."""
+    space = game.action_space(num_players, options) if game.action_space_factory else None
+
+    def put(value: Any, out: Out, at: int, ctx: Ctx, path: Path) -> None:
+        if space is None:
+            raise LayoutError(f"{where(path)}: {game.title} has no action space")
+        out[at] = float(space.index(game.parse_action(value)))
+
+    return Custom(lambda ctx: 1, put, "its index in the action space")
+
+
+class Encoder:
+    """The tensor layout of one game at one player count and set of options."""
+
+    def __init__(self, game: Game, num_players: int, options: GameOptions) -> None:
+        module = GAMES.get(game.id)
+        if module is None:
+            raise LayoutError(f"no tensor layout for {game.title}")
+        self.game = game
+        self.num_players = num_players
+        self.options = options
+        probe: State = game.new_state(num_players=num_players, seed=0, options=options)
+        fields_of: Callable[[State], dict[str, Node]] = module.fields
+        base: dict[str, Node] = {
+            "game": Skip("the game, fixed for the environment"),
+            "num_players": Num(),
+            "seat": Cat(range(game.max_players)),
+            "options": Skip("fixed for the environment"),
+            "pending": SeatSet(),
+            "committed": SeatSet(),
+            "simultaneous": Flag(),
+            "over": Flag(),
+            "my_commitment": _commitment(game, num_players, options),
+            "scores": Seats(Num(100)),
+            "ranking": Custom(
+                lambda ctx: ctx.max_players, _ranking, "place per seat (relative; 1: first)"
+            ),
+        }
+        optional = ("my_commitment", "scores", "ranking", *getattr(module, "OPTIONAL", ()))
+        self.root = Rec({**base, **fields_of(probe)}, optional=optional)
+        self._ctx = [Ctx(s, num_players, game.max_players) for s in range(num_players)]
+        self.size = self.root.size(self._ctx[0])
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.size,)
+
+    def encode(self, observation: Mapping[str, Any]) -> Vector:
+        """The observation of one seat as a vector (a spectator's is encoded as seat 0's)."""
+        seat = observation.get("seat")
+        ctx = self._ctx[0 if seat is None else seat]
+        out: Out = {}
+        if seat is None:
+            observation = {**observation, "seat": 0}
+        self.root.put(observation, out, 0, ctx, "observation")
+        vector = np.zeros(self.size, dtype=np.float32)
+        vector[list(out)] = list(out.values())
+        return vector
+
+    def visible(self, observation: Mapping[str, Any]) -> Any:
+        """The observation without the keys the layout skips: two observations encode alike
+        exactly when these are equal (the property tests/rl/test_tensors.py checks)."""
+        return self.root.strip(dict(observation))
+
+    def layout(self) -> list[tuple[str, int, int, str]]:
+        """(key, offset, size, meaning) of every block, skipped keys with size 0."""
+        rows = []
+        at = 0
+        for name, size, meaning in self.root.parts(self._ctx[0], ""):
+            rows.append((name, at, size, meaning))
+            at += size
+        return rows
+
+    def skipped(self) -> dict[str, str]:
+        """The observation keys left out of the tensor, with the reason for each."""
+        return self.root.skipped()
+
+
+_CACHE: dict[tuple[str, int, str], Encoder] = {}
+
+
+def encoder(
+    game: Game | str,
+    num_players: int | None = None,
+    options: Mapping[str, Any] | GameOptions | None = None,
+) -> Encoder:
+    """The (cached) encoder of a game for a player count and options."""
+    game = get_game(game) if isinstance(game, str) else game
+    players = game.check_players(game.min_players if num_players is None else num_players)
+    opts = game.options(options)
+    key = (game.id, players, repr(sorted(opts.to_dict().items())))
+    enc = _CACHE.get(key)
+    if enc is None:
+        enc = _CACHE[key] = Encoder(game, players, opts)
+    return enc
+
+
+__all__ += ["Seat", "Vector"]

@@ -63,31 +63,38 @@ def test_book_by_clicking_and_reload(browser: Any, database_url: str) -> None:
         page.click("[data-player='0'] button[data-kind='production']")
         page.wait_for_function("document.querySelector('#entries').innerText.startsWith('3 ')")
         assert figure(page, 0, "VAULT kOz [20]") == "35"
-        # Bryan borrows a NORMAL $250M loan: 225 + 250 = 475, 3 notes
-        page.click("[data-player='1'] button[data-kind='normal_loan']")
+        # Bryan pays interest first (2 notes x 13 = 26), then borrows a NORMAL $250M loan:
+        # 225 - 26 + 250 = 449, 3 notes
+        page.click("[data-player='1'] button[data-kind='pay_interest']")
         page.wait_for_function("document.querySelector('#entries').innerText.startsWith('4 ')")
-        assert figure(page, 1, "ACCOUNT [15]") == "$475M"
+        page.click("[data-player='1'] button[data-kind='normal_loan']")
+        page.wait_for_function("document.querySelector('#entries').innerText.startsWith('5 ')")
+        assert figure(page, 1, "ACCOUNT [15]") == "$449M"
         # Alf sells 100% through broker Bryan at 10%: 35 kOz x 1.1 = 38.5 -> 39; 3.9 -> 4
         page.select_option("#broker", "1")
-        page.select_option("[data-player='0'] select[data-ui='percent']", "100")
-        assert figure(page, 0, "PAY TO MINE [22]") == "$35M"
+        page.click("#sales button[data-p='0'][data-sale='100']")
+        assert "pay to mine [22] $35M" in page.inner_text("[data-sale-row='0']")
         page.click("#sell")
         page.wait_for_function("document.querySelector('#goldfix').innerText === '$1,000'")
         assert figure(page, 0, "ACCOUNT [15]") == "$260M"
-        assert figure(page, 1, "ACCOUNT [15]") == "$479M"
-        # a refused transaction: a second HEADGEAR is disabled, the API refuses a repay
+        assert figure(page, 1, "ACCOUNT [15]") == "$453M"
         page.click("[data-player='2'] button[data-kind='pay_interest']")  # 2 x 13 = 26
-        page.wait_for_function("document.querySelector('#entries').innerText.startsWith('6 ')")
+        page.wait_for_function("document.querySelector('#entries').innerText.startsWith('7 ')")
         page.reload()
         page.wait_for_selector("[data-player='3']")
         assert page.inner_text("#goldfix") == "$1,000"
         assert figure(page, 0, "ACCOUNT [15]") == "$260M"
-        assert figure(page, 1, "ACCOUNT [15]") == "$479M"
+        assert figure(page, 1, "ACCOUNT [15]") == "$453M"
         assert figure(page, 1, "# LOAN NOTE [16]") == "3"
         assert figure(page, 2, "ACCOUNT [15]") == "$199M"
-        assert page.inner_text("#entries").startswith("6 ")
+        assert page.inner_text("#entries").startswith("7 ")
+        # undo shows what it takes back and asks first
         page.click("#undo")
-        page.wait_for_function("document.querySelector('#entries').innerText.startsWith('5 ')")
+        assert page.inner_text("#undo-text") == (
+            "Take back entry #7? Chris pays interest on 2 LOAN NOTE(S) at 5%: $26M"
+        )
+        page.click("#undo-yes")
+        page.wait_for_function("document.querySelector('#entries').innerText.startsWith('6 ')")
         assert figure(page, 2, "ACCOUNT [15]") == "$225M"
-        page.screenshot(path=str(SCREENSHOTS / "goldfix-dashboard.png"))
+        page.screenshot(path=str(SCREENSHOTS / "dashboard-768.png"))
         page.close()

@@ -5,6 +5,11 @@ the ledger queries of :mod:`motherlode.storage.ledger`.  Each request replays th
 entries, applies one transaction and stores it; the answer is sent only after the commit,
 so a reload or a server restart loses nothing.  A refused transaction is a 4xx and
 nothing is stored.
+
+Two tablets may keep the same books: a booking may carry ``expect_entries`` and an undo
+must, so a page that has not seen the latest entry is refused (409) instead of booking
+twice or taking back an entry nobody there has seen.  ``/quote`` works a transaction out
+without booking it, so the page can show what a click will book before it is clicked.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from motherlode.games.goldfix import money
 from motherlode.games.goldfix.ledger import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    RULES,
     Ledger,
     LedgerError,
     Transaction,
@@ -34,6 +40,15 @@ from motherlode.storage import Database
 from motherlode.storage import ledger as store
 
 STATIC = Path(__file__).parent / "static"
+BALANCE_COLUMNS = {
+    "cash": "cash $M",
+    "notes": "loan notes",
+    "vault_koz": "vault kOz",
+    "bullion_value": "vault $M",
+    "assets": "mine assets $M",
+    "net_worth": "net worth $M",
+}
+"""The CSV's per-player columns after each entry (keys of ``Ledger.balances()``)."""
 
 
 class CreateDashboard(BaseModel):
@@ -51,6 +66,22 @@ class TransactionIn(BaseModel):
     model_config = {"extra": "allow"}
 
 
+class UndoIn(BaseModel):
+    expect_entries: int = Field(ge=0)
+    """The number of entries the page showed when the person confirmed: the entry it
+    showed as the last is the one taken back, or nothing is (409)."""
+
+
+def stored(tx: dict[str, Any]) -> Transaction:
+    """An entry as stored: one kept before the rules had a version is replayed under 1."""
+    return Transaction.from_json({**tx, "rules": tx.get("rules", 1)})
+
+
+def incoming(body: TransactionIn) -> dict[str, Any]:
+    """A transaction from a client, always booked under today's rules."""
+    return body.model_dump(exclude={"expect_entries"}) | {"rules": RULES}
+
+
 def dashboard_router(db: Database) -> APIRouter:
     """The page at /goldfix/dashboard[/{id}] and the API under /api/dashboards."""
     router = APIRouter()
@@ -62,7 +93,7 @@ def dashboard_router(db: Database) -> APIRouter:
             raise HTTPException(404, f"no dashboard {dashboard_id!r}")
         ledger = Ledger(data["players"], data["winner"])
         for _, tx, _ in data["entries"]:
-            ledger.apply(Transaction.from_json(tx))
+            ledger.apply(stored(tx))
         return ledger, data
 
     def view(ledger: Ledger, dashboard_id: str) -> dict[str, Any]:
@@ -81,10 +112,10 @@ def dashboard_router(db: Database) -> APIRouter:
             if expect is not None and expect != len(ledger.entries):
                 raise HTTPException(409, "the books changed meanwhile: reload and try again")
             try:
-                ledger.apply(Transaction.from_json(tx))
+                entry = ledger.apply(Transaction.from_json(tx | {"rules": RULES}))
             except LedgerError as exc:
                 raise HTTPException(422, str(exc)) from exc
-            store.append_entry(db, dashboard_id, len(ledger.entries), tx)
+            store.append_entry(db, dashboard_id, entry.index, entry.transaction.to_json())
             return view(ledger, dashboard_id)
 
     # ------------------------------------------------------------------- pages
@@ -134,19 +165,40 @@ def dashboard_router(db: Database) -> APIRouter:
 
     @router.post("/api/dashboards/{dashboard_id}/transactions")
     def post_transaction(dashboard_id: str, body: TransactionIn) -> dict[str, Any]:
-        tx = body.model_dump(exclude={"expect_entries"})
-        return book(dashboard_id, tx, body.expect_entries)
+        return book(dashboard_id, incoming(body), body.expect_entries)
+
+    @router.post("/api/dashboards/{dashboard_id}/quote")
+    def quote(dashboard_id: str, body: TransactionIn) -> dict[str, Any]:
+        """What the transaction would book now, in words; nothing is stored."""
+        ledger, _ = load(dashboard_id)
+        if body.expect_entries is not None and body.expect_entries != len(ledger.entries):
+            raise HTTPException(409, "the books changed meanwhile: reload and try again")
+        try:
+            entry = ledger.apply(Transaction.from_json(incoming(body)))
+        except LedgerError as exc:
+            raise HTTPException(422, str(exc)) from exc
+        return {"index": entry.index, "effect": entry.effect}
 
     @router.post("/api/dashboards/{dashboard_id}/undo")
-    def undo(dashboard_id: str) -> dict[str, Any]:
+    def undo(dashboard_id: str, body: UndoIn) -> dict[str, Any]:
+        """Take back the last entry, only if it is the last one the page showed."""
         with lock:
             ledger, _ = load(dashboard_id)
             if not ledger.entries:
                 raise HTTPException(409, "there is nothing to undo")
             index = len(ledger.entries)
+            if body.expect_entries != index:
+                raise HTTPException(
+                    409,
+                    f"the books moved on (entry {index} is the last, the page showed "
+                    f"{body.expect_entries}): look again before undoing",
+                )
+            undone = ledger.entries[-1]
             ledger.undo()
             store.delete_entry(db, dashboard_id, index)
-            return view(ledger, dashboard_id)
+            return view(ledger, dashboard_id) | {
+                "undone": {"index": undone.index, "effect": undone.effect}
+            }
 
     @router.post("/api/dashboards/{dashboard_id}/reset")
     def reset(dashboard_id: str) -> dict[str, Any]:
@@ -158,13 +210,25 @@ def dashboard_router(db: Database) -> APIRouter:
 
     @router.get("/api/dashboards/{dashboard_id}/ledger.csv")
     def export_csv(dashboard_id: str) -> Response:
-        ledger, data = load(dashboard_id)
+        """The journal, and after every entry each player's balances (whole $M / kOz)."""
+        data = store.dashboard(db, dashboard_id)
+        if data is None:
+            raise HTTPException(404, f"no dashboard {dashboard_id!r}")
+        ledger = Ledger(data["players"], data["winner"])
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(["index", "time", "kind", "transaction", "effect"])
-        for entry, (_, _, created) in zip(ledger.entries, data["entries"], strict=True):
-            tx = entry.transaction
-            writer.writerow([entry.index, created, tx.kind, json.dumps(tx.to_json()), entry.effect])
+        header = ["index", "time", "kind", "transaction", "effect", "goldfix", "tax"]
+        for name in ledger.names:
+            header += [f"{name} {column}" for column in BALANCE_COLUMNS.values()]
+        writer.writerow(header)
+        for _, tx, created in data["entries"]:
+            entry = ledger.apply(stored(tx))
+            row: list[Any] = [entry.index, created, entry.transaction.kind]
+            row += [json.dumps(entry.transaction.to_json()), entry.effect]
+            row += [ledger.goldfix, ledger.tax]
+            for balance in ledger.balances():
+                row += [balance[key] for key in BALANCE_COLUMNS]
+            writer.writerow(row)
         return Response(
             out.getvalue(),
             media_type="text/csv",

@@ -22,7 +22,7 @@ from motherlode.games.goldfix.ledger import (
     takeover_table,
 )
 
-A, B, C = 0, 1, 2
+A, B, C, D = 0, 1, 2, 3
 
 # (cash, notes, bullion kOz, mine leases, headgears, drill reports)
 Row = tuple[int, int, int, int, int, int]
@@ -113,8 +113,11 @@ EVENING: list[tuple[Transaction, int, str, dict[int, Row]]] = [
     (tx("pay_interest", player=A), 1100, "HIGH", {A: (222, 2, 0, 1, 1, 1)}),
     # 17. ...and takes a NORMAL loan: 222 + 250 = 472, 3 notes.
     (tx("normal_loan", player=A), 1100, "HIGH", {A: (472, 3, 0, 1, 1, 1)}),
-    # 18. Bryan lands on the BANK: DISCOUNT loan, 214 + 260 = 474, 3 notes.
-    (tx("discount_loan", player=B), 1100, "HIGH", {B: (474, 3, 30, 1, 1, 0)}),
+    # 18. Bryan lands on the BANK.  Interest must be paid before any new loan is
+    #     approved (BANKING, the small print): 2 notes x 25 = 50, 214 - 50 = 164; then a
+    #     DISCOUNT loan, 164 + 260 = 424, 3 notes.
+    (tx("pay_interest", player=B), 1100, "HIGH", {B: (164, 2, 30, 1, 1, 0)}),
+    (tx("discount_loan", player=B), 1100, "HIGH", {B: (424, 3, 30, 1, 1, 0)}),
     # 19. MERCHANT BANK TAKEOVER: Alf pays the $10M fee (472 - 10 = 462), red 4, black 2:
     #     success at 2x.  Chris's ML + HG of one mine at $1,100: 30 + 300 = 330, x 2 = 660.
     #     Alf is 198 short: one overdraft, 462 + 230 - 660 = 32, 4 notes; Alf now 2 ML, 2 HG.
@@ -144,27 +147,27 @@ EVENING: list[tuple[Transaction, int, str, dict[int, Row]]] = [
         {A: (32, 4, 90, 2, 2, 1)},
     ),
     # 24. Player to player: Alf sells Bryan 40 kOz for $45M.  Alf 32 + 45 = 77, 50 kOz;
-    #     Bryan 474 - 45 = 429, 30 + 40 = 70 kOz.
+    #     Bryan 424 - 45 = 379, 30 + 40 = 70 kOz.
     (
         tx("transfer", seller=A, buyer=B, bullion=40, price=45),
         1200,
         "HIGH",
-        {A: (77, 4, 50, 2, 2, 1), B: (429, 3, 70, 1, 1, 0)},
+        {A: (77, 4, 50, 2, 2, 1), B: (379, 3, 70, 1, 1, 0)},
     ),
-    # 25. Alf sells Bryan his DRILL REPORT for $20M: Alf 97; Bryan 409.
+    # 25. Alf sells Bryan his DRILL REPORT for $20M: Alf 97; Bryan 359.
     (
         tx("transfer", seller=A, buyer=B, drill_reports=1, price=20),
         1200,
         "HIGH",
-        {A: (97, 4, 50, 2, 2, 0), B: (409, 3, 70, 1, 1, 1)},
+        {A: (97, 4, 50, 2, 2, 0), B: (359, 3, 70, 1, 1, 1)},
     ),
     # 26. Bryan LIQUIDATES 50% of his bullion at -50%: 35 kOz x 1.2 = 42, half = 21.
-    #     Bryan 409 + 21 = 430, 35 kOz left; the GOLDFIX does not move.
+    #     Bryan 359 + 21 = 380, 35 kOz left; the GOLDFIX does not move.
     (
         tx("liquidate_bullion", player=B, percent=50, discount=50),
         1200,
         "HIGH",
-        {B: (430, 3, 35, 1, 1, 1)},
+        {B: (380, 3, 35, 1, 1, 1)},
     ),
     # 27. Chris liquidates all 75 kOz with the RISK -25% card: 75 x 1.2 = 90; 75% of 90 =
     #     67.5 -> 68.  Chris 348 + 68 = 416.
@@ -174,12 +177,12 @@ EVENING: list[tuple[Transaction, int, str, dict[int, Row]]] = [
         "HIGH",
         {C: (416, 1, 0, 1, 1, 0)},
     ),
-    # 28. Bryan liquidates his DR at -50%: DR at $1,200 = 20, half = 10.  430 + 10 = 440.
+    # 28. Bryan liquidates his DR at -50%: DR at $1,200 = 20, half = 10.  380 + 10 = 390.
     (
         tx("liquidate_assets", player=B, drill_reports=1, discount=50),
         1200,
         "HIGH",
-        {B: (440, 3, 35, 1, 1, 0)},
+        {B: (390, 3, 35, 1, 1, 0)},
     ),
     # 29. RISK interim 20% BULLION TAX, Alf: 50 kOz x 1.2 = 60; 20% = 12.  97 - 12 = 85.
     (tx("bullion_tax", player=A, interim=True), 1200, "HIGH", {A: (85, 4, 50, 2, 2, 0)}),
@@ -192,36 +195,36 @@ EVENING: list[tuple[Transaction, int, str, dict[int, Row]]] = [
     (tx("bullion_tax", player=A), 1200, "LOW", {A: (82, 4, 50, 2, 2, 0)}),
     # 33. CORPORATION TAX at LOW, Chris: (306 - 250) + 385 = 441; 5% = 22.05 -> 22.  284.
     (tx("corporation_tax", player=C), 1200, "LOW", {C: (284, 1, 0, 1, 1, 0)}),
-    # 34. Bryan pays interest at LOW: 5% x 250 = 12.5 -> 13 a note, 3 notes = 39.  401.
-    (tx("pay_interest", player=B), 1200, "LOW", {B: (401, 3, 35, 1, 1, 0)}),
+    # 34. Bryan pays interest at LOW: 5% x 250 = 12.5 -> 13 a note, 3 notes = 39.  351.
+    (tx("pay_interest", player=B), 1200, "LOW", {B: (351, 3, 35, 1, 1, 0)}),
     # 35. The GOLDFIX corner: broker Chris at the fixed 25%, GOLDFIX -$200.
     #     Alf 50 kOz x 1.2 = 60; commission 15; net 45.  Alf 82 + 45 = 127.
-    #     Bryan 35 kOz x 1.2 = 42; commission 10.5 -> 11; net 31.  Bryan 401 + 31 = 432.
+    #     Bryan 35 kOz x 1.2 = 42; commission 10.5 -> 11; net 31.  Bryan 351 + 31 = 382.
     #     Chris 284 + 15 + 11 = 310.  GOLDFIX 1,200 -> 1,000.
     (
         tx("sell_bullion", broker=C, rate=25, drop=200, sales=[[A, 100], [B, 100]]),
         1000,
         "LOW",
-        {A: (127, 4, 0, 2, 2, 0), B: (432, 3, 0, 1, 1, 0), C: (310, 1, 0, 1, 1, 0)},
+        {A: (127, 4, 0, 2, 2, 0), B: (382, 3, 0, 1, 1, 0), C: (310, 1, 0, 1, 1, 0)},
     ),
     # 36-37. GOLDFIX +$100 (a RISK card), then -$100 by hand (a correction).
     (tx("goldfix_up"), 1100, "LOW", {}),
     (tx("goldfix_down"), 1000, "LOW", {}),
-    # 38. Player to bank: Bryan buys a MINE LEASE from the Bank for $25M: 432 - 25 = 407.
+    # 38. Player to bank: Bryan buys a MINE LEASE from the Bank for $25M: 382 - 25 = 357.
     (
         tx("transfer", seller="bank", buyer=B, mine_leases=1, price=25),
         1000,
         "LOW",
-        {B: (407, 3, 0, 2, 1, 0)},
+        {B: (357, 3, 0, 2, 1, 0)},
     ),
-    # 39. Bryan buys its HEADGEAR at $1,000: 250.  407 - 250 = 157.
-    (tx("buy_headgear", player=B), 1000, "LOW", {B: (157, 3, 0, 2, 2, 0)}),
+    # 39. Bryan buys its HEADGEAR at $1,000: 250.  357 - 250 = 107.
+    (tx("buy_headgear", player=B), 1000, "LOW", {B: (107, 3, 0, 2, 2, 0)}),
     # 40. Bryan, dice 3, no DR: 25 kOz, + 50 BONUS (an opponent landed on his mine) = 75.
     (
         tx("production", player=B, dice=3, drill_reports=0, bonus=50),
         1000,
         "LOW",
-        {B: (157, 3, 75, 2, 2, 0)},
+        {B: (107, 3, 75, 2, 2, 0)},
     ),
     # 41. Alf pays the Bank a MERCHANT BANK fee by hand (player / bank): 127 - 10 = 117.
     (
@@ -233,18 +236,20 @@ EVENING: list[tuple[Transaction, int, str, dict[int, Row]]] = [
     # 42. Alf pays interest at LOW: 4 notes x 13 = 52.  117 - 52 = 65.
     (tx("pay_interest", player=A), 1000, "LOW", {A: (65, 4, 0, 2, 2, 0)}),
     # 43. A RISK flash sale, self-brokered (0%): Bryan sells 75 kOz at $1,000 = 75.
-    #     157 + 75 = 232; the GOLDFIX cannot fall below $1,000.
+    #     107 + 75 = 182; the GOLDFIX cannot fall below $1,000.
     (
         tx("sell_bullion", broker=None, rate=0, drop=100, sales=[[B, 100]]),
         1000,
         "LOW",
-        {B: (232, 3, 0, 2, 2, 0)},
+        {B: (182, 3, 0, 2, 2, 0)},
     ),
     # 44. The table agrees a custom winner total of $500M (the books do not move).
     (tx("winner_target", target=500), 1000, "LOW", {}),
-    # 45-46. Chris takes a NORMAL loan and repays it before the BANK comes round again.
-    (tx("normal_loan", player=C), 1000, "LOW", {C: (560, 2, 0, 1, 1, 0)}),
-    (tx("repay", player=C), 1000, "LOW", {C: (310, 1, 0, 1, 1, 0)}),
+    # 45-47. Chris passes the BANK: interest first, 1 note x 13 = 13, 310 - 13 = 297; a
+    #     NORMAL loan, 547, 2 notes; repaid before the BANK comes round again: 297.
+    (tx("pay_interest", player=C), 1000, "LOW", {C: (297, 1, 0, 1, 1, 0)}),
+    (tx("normal_loan", player=C), 1000, "LOW", {C: (547, 2, 0, 1, 1, 0)}),
+    (tx("repay", player=C), 1000, "LOW", {C: (297, 1, 0, 1, 1, 0)}),
 ]
 
 
@@ -265,9 +270,9 @@ def test_a_scripted_evening() -> None:
     assert ledger.accounts[B].bullion_commission == 19
     assert ledger.accounts[C].bullion_commission == 26
     # NET WORTH [9] at $1,000: cash + assets (ML 25, HG 250) + bullion - notes x 250.
-    # Alf 65 + 2 x 275 - 4 x 250 = -385; Bryan 232 + 550 - 750 = 32; Chris 310 + 275 - 250
-    # = 335.  Ranking [10]: Chris, Bryan, Alf.
-    assert [ledger.net_worth(p) for p in (A, B, C)] == [-385, 32, 335]
+    # Alf 65 + 2 x 275 - 4 x 250 = -385; Bryan 182 + 550 - 750 = -18; Chris 297 + 275 - 250
+    # = 322.  Ranking [10]: Chris, Bryan, Alf.
+    assert [ledger.net_worth(p) for p in (A, B, C)] == [-385, -18, 322]
     assert ledger.ranking() == [C, B, A]
     assert ledger.winner == 500
     assert not any(ledger.has_won(p) for p in (A, B, C))
@@ -275,7 +280,7 @@ def test_a_scripted_evening() -> None:
     again = Ledger.replay(["Alf", "Bryan", "Chris"], ledger.transactions)
     assert rows(again) == rows(ledger)
     ledger.undo()
-    assert rows(ledger)[C] == (560, 2, 0, 1, 1, 0)
+    assert rows(ledger)[C] == (547, 2, 0, 1, 1, 0)
     # The JSON form of every transaction round-trips.
     for transaction, *_ in EVENING:
         assert Transaction.from_json(transaction.to_json()) == transaction
@@ -344,13 +349,13 @@ def test_goldfix_moves_on_the_ladder_and_prices_follow() -> None:
 
 def test_overdraft_then_bankruptcy_at_seven_notes() -> None:
     ledger = fresh()
-    # 500 cash, 2 notes; a $1,000M tax-like payment needs ceil(500 / 230) = 3 overdrafts:
-    # 500 + 690 - 1000 = 190, 5 notes.  Done here with a player-to-bank purchase.
-    ledger.apply(tx("transfer", seller="bank", buyer=A, bullion=100, price=1000))
-    assert rows(ledger)[A] == (190, 5, 100, 0, 0, 0)
+    # 500 cash, 2 notes; a $1,000M RISK card penalty needs ceil(500 / 230) = 3 overdrafts:
+    # 500 + 690 - 1000 = 190, 5 notes.  Booked as a cash-only payment to the Bank.
+    ledger.apply(tx("cash", payer=A, payee="bank", amount=1000, memo="RISK card"))
+    assert rows(ledger)[A] == (190, 5, 0, 0, 0, 0)
     # another $600M: short 410 -> 2 overdrafts: 190 + 460 - 600 = 50, 7 notes: BANKRUPT.
-    entry = ledger.apply(tx("transfer", seller="bank", buyer=A, bullion=1, price=600))
-    assert rows(ledger)[A] == (50, 7, 101, 0, 0, 0)
+    entry = ledger.apply(tx("cash", payer=A, payee="bank", amount=600))
+    assert rows(ledger)[A] == (50, 7, 0, 0, 0, 0)
     assert ledger.accounts[A].bankrupt
     assert "BANKRUPT" in entry.effect
     assert ledger.ranking()[-1] == A
@@ -362,11 +367,191 @@ def test_overdraft_then_bankruptcy_at_seven_notes() -> None:
 
 def test_voluntary_loans_stop_at_six_notes() -> None:
     ledger = fresh()
+    # At LOW each note costs $13M interest, paid before each loan:
+    # 500 - 26 + 250 = 724; - 39 + 250 = 935; - 52 + 250 = 1133; - 65 + 250 = 1318.
     for _ in range(4):
+        ledger.apply(tx("pay_interest", player=A))
         ledger.apply(tx("normal_loan", player=A))
-    assert rows(ledger)[A] == (1500, 6, 0, 0, 0, 0)
-    with pytest.raises(LedgerError):
+    assert rows(ledger)[A] == (1318, 6, 0, 0, 0, 0)
+    ledger.apply(tx("pay_interest", player=A))
+    with pytest.raises(LedgerError, match="the most"):
         ledger.apply(tx("discount_loan", player=A))
+
+
+def test_interest_must_be_paid_before_any_new_loan() -> None:
+    """BANKING, the small print: "Interest must be paid before any new loan is approved"."""
+    ledger = fresh()
+    with pytest.raises(LedgerError, match=r"interest must be paid .* \$26M"):
+        ledger.apply(tx("normal_loan", player=A))
+    assert ledger.to_json()["players"][A]["interest_first"]
+    ledger.apply(tx("pay_interest", player=A))  # 500 - 26 = 474
+    assert not ledger.to_json()["players"][A]["interest_first"]
+    ledger.apply(tx("discount_loan", player=A))  # 474 + 260 = 734, 3 notes
+    assert rows(ledger)[A] == (734, 3, 0, 0, 0, 0)
+    # the payment is spent by the loan: a second loan needs interest again
+    with pytest.raises(LedgerError, match="interest must be paid"):
+        ledger.apply(tx("normal_loan", player=A))
+    # a payment lapses when the player moves on (production from a dice roll) ...
+    ledger.apply(tx("pay_interest", player=A))
+    ledger.apply(tx("production", player=A, dice=4))
+    with pytest.raises(LedgerError, match="interest must be paid"):
+        ledger.apply(tx("normal_loan", player=A))
+    # ... but not when an opponent lands on his mine (the +50 bonus on its own)
+    ledger.apply(tx("pay_interest", player=A))
+    entry = ledger.apply(tx("production", player=A, koz=0, bonus=50))
+    assert entry.effect == "Alf receives the 50 kOz bonus (a player landed on his mine): 80 kOz"
+    ledger.apply(tx("normal_loan", player=A))
+    # a player who has repaid every note owes no interest and borrows at once
+    other = fresh()
+    other.apply(tx("repay", player=B))
+    other.apply(tx("repay", player=B))
+    other.apply(tx("normal_loan", player=B))
+    assert rows(other)[B] == (250, 1, 0, 0, 0, 0)
+
+
+def test_a_cash_only_payment() -> None:
+    """A RISK card that pays or charges cash, with no item changing hands."""
+    ledger = fresh()
+    entry = ledger.apply(tx("cash", payer="bank", payee=B, amount=100, memo="RISK: bonus"))
+    assert entry.effect == "the BANK pays Bryan $100M (RISK: bonus)"
+    ledger.apply(tx("cash", payer=A, payee=C, amount=40))
+    assert [r[0] for r in rows(ledger)] == [460, 600, 540, 500]
+    bad = [
+        tx("cash", payer="bank", payee="bank", amount=10),
+        tx("cash", payer=A, payee=A, amount=10),
+        tx("cash", payer=A, payee=B, amount=0),
+        tx("cash", payer=A, payee=B, amount=-5),
+        tx("cash", payer=A, payee=B, amount=5, memo="x" * 61),
+        tx("cash", payer=A, payee=9, amount=5),
+    ]
+    for transaction in bad:
+        with pytest.raises(LedgerError):
+            ledger.apply(transaction)
+    assert len(ledger.entries) == 2
+
+
+def test_the_bank_side_of_44_is_at_the_rules_prices() -> None:
+    """A2 [44] with the BANK: LIQUIDATION (p15), REPAY [14], the $10M fee, the price table."""
+    ledger = fresh()
+    ledger.apply(tx("quickstart"))  # everyone 225, 1 ML + 1 HG
+    ledger.apply(tx("production", player=A, koz=150))
+    # Alf "sells 2 LOAN NOTE to BANK for $0M": no, he repays them at $250M each, with
+    # cash (REPAY [14] takes no overdraft).  He has 225, then 325 after a RISK reward.
+    with pytest.raises(LedgerError, match="needs \\$500M cash"):
+        ledger.apply(tx("transfer", seller=A, buyer="bank", loan_notes=2))
+    ledger.apply(tx("cash", payer="bank", payee=A, amount=100))
+    with pytest.raises(LedgerError, match="the BANK's price is -\\$250M"):
+        ledger.apply(tx("transfer", seller=A, buyer="bank", loan_notes=1, price=0))
+    e = ledger.apply(tx("transfer", seller=A, buyer="bank", loan_notes=1))
+    assert rows(ledger)[A] == (75, 1, 150, 1, 1, 0)
+    assert "pays $250M" in e.effect
+    ledger.undo()
+    ledger.undo()
+    # A MERCHANT BANK fee is $10M, and the entry says so.
+    e = ledger.apply(tx("transfer", seller=A, buyer="bank", merchant_bank_fees=1))
+    assert e.effect == (
+        "Alf sells 1 MERCHANT BANK FEE to the BANK: pays $10M (MERCHANT BANK fee -$10M)"
+    )
+    assert rows(ledger)[A][0] == 215
+    # Bullion and mine assets sold to the BANK are a LIQUIDATION: -50%, or -25% with the
+    # RISK card.  150 kOz at $1,000 = 150, half = 75; ML + HG = 275, half = 137.5 -> 138.
+    e = ledger.apply(
+        tx("transfer", seller=A, buyer="bank", bullion=150, mine_leases=1, headgears=1)
+    )
+    assert rows(ledger)[A] == (215 + 75 + 138, 2, 0, 0, 0, 0)
+    assert "receives $213M" in e.effect and "LIQUIDATION -50%" in e.effect
+    # Bryan with the RISK card: ML + HG at -25% = 275 x 0.75 = 206.25 -> 206 (A1's table).
+    ledger.apply(tx("transfer", seller=B, buyer="bank", mine_leases=1, headgears=1, discount=25))
+    assert rows(ledger)[B] == (225 + 206, 2, 0, 0, 0, 0)
+    # The BANK sells a MINE LEASE at the minimum bid and a HEADGEAR at its price ($1,000:
+    # 25 and 250): Bryan 431 - 275 = 156.
+    ledger.apply(tx("transfer", seller="bank", buyer=B, mine_leases=1, headgears=1))
+    assert rows(ledger)[B] == (156, 2, 0, 1, 1, 0)
+    before = rows(ledger)
+    refused = [
+        tx("transfer", seller="bank", buyer=C, mine_leases=1, price=1),  # not the $25M
+        tx("transfer", seller="bank", buyer=C, bullion=10),  # the BANK sells no bullion
+        tx("transfer", seller="bank", buyer=C, loan_notes=1),  # a loan is BOR, after interest
+        tx("transfer", seller=C, buyer="bank", mine_leases=1, discount=10),  # -50 or -25 only
+        tx("transfer", seller=C, buyer="bank", loan_notes=1, discount=25),  # nothing liquidated
+        tx("transfer", seller=C, buyer="bank", mine_leases=1, price=0),  # it is worth $13M
+        tx("transfer", seller=C, buyer=D, mine_leases=1, discount=50),  # players agree a price
+        tx("transfer", seller="bank", buyer=C, headgears=1),  # a second HEADGEAR, one lease
+    ]
+    for transaction in refused:
+        with pytest.raises(LedgerError):
+            ledger.apply(transaction)
+        assert rows(ledger) == before
+
+
+def test_the_merchant_bank_example_in_one_takeover() -> None:
+    """MERCHANT BANK, the rulebook's example: ALPACA at $1,200, red 4 (2x).  Player #1
+    holds the MINE LEASE and HEADGEAR, #2 and #3 a DRILL REPORT each; one $10M fee."""
+    ledger = fresh()
+    ledger.apply(tx("goldfix_up"))
+    ledger.apply(tx("goldfix_up"))  # $1,200: ML 35, HG 350, DR 20
+    ledger.apply(tx("transfer", seller="bank", buyer=A, mine_leases=1, headgears=1))  # 115
+    ledger.apply(tx("transfer", seller="bank", buyer=B, drill_reports=1))  # 480
+    ledger.apply(tx("transfer", seller="bank", buyer=C, drill_reports=1))  # 480
+    e = ledger.apply(
+        tx(
+            "takeover",
+            bidder=D,
+            red=4,
+            black=1,
+            owners=[
+                {"player": A, "mine_leases": 1, "headgears": 1},
+                {"player": B, "drill_reports": 1},
+                {"player": C, "drill_reports": 1},
+            ],
+        )
+    )
+    # Alf 2 x (35 + 350) = 770; Bryan and Chris 2 x 20 = 40 each; Don pays 10 + 850 = 860
+    # with 500: short 360 -> 2 overdrafts: 500 + 460 - 860 = 100, 4 notes.
+    assert rows(ledger) == [
+        (115 + 770, 2, 0, 0, 0, 0),
+        (480 + 40, 2, 0, 0, 0, 0),
+        (480 + 40, 2, 0, 0, 0, 0),
+        (100, 4, 0, 1, 1, 2),
+    ]
+    assert e.effect.count("MERCHANT BANK fee") == 1
+    assert "from Alf for $770M" in e.effect
+    assert "from Bryan for $40M" in e.effect and "from Chris for $40M" in e.effect
+    # a takeover is against one mine: never two leases, nor an owner named twice
+    with pytest.raises(LedgerError, match="single mine"):
+        ledger.apply(
+            tx(
+                "takeover",
+                bidder=A,
+                red=5,
+                black=1,
+                owners=[{"player": D, "mine_leases": 1, "headgears": 1, "drill_reports": 3}],
+            )
+        )
+    with pytest.raises(LedgerError, match="once"):
+        ledger.apply(
+            tx(
+                "takeover",
+                bidder=A,
+                red=5,
+                black=1,
+                owners=[{"player": D, "drill_reports": 1}, {"player": D, "drill_reports": 1}],
+            )
+        )
+
+
+def test_balances_after_an_entry() -> None:
+    ledger = fresh()
+    ledger.apply(tx("quickstart"))
+    ledger.apply(tx("production", player=A, koz=150))
+    assert ledger.balances()[A] == {
+        "cash": 225,
+        "notes": 2,
+        "vault_koz": 150,
+        "bullion_value": 150,
+        "assets": 275,
+        "net_worth": 225 + 275 + 150 - 500,
+    }
 
 
 def test_repay_needs_the_cash() -> None:
@@ -511,3 +696,47 @@ def test_state_quotes_come_from_the_money_module() -> None:
     assert quote["sale"]["10"] == {"commission": 10, "net": 90}
     assert quote["liquidation"] == {"50": 50, "25": 75}
     assert ledger.to_json()["production_table"] == [list(r) for r in money.PRODUCTION_TABLE]
+
+
+def test_each_transaction_keeps_the_rules_it_was_booked_under() -> None:
+    """Rules 1 (the first release) had no interest-first and took the BANK's price as
+    entered; books kept then replay to the same figures, undo included."""
+    old = [
+        Transaction.from_json({"kind": "normal_loan", "player": A, "rules": 1}),
+        Transaction.from_json(
+            {"kind": "transfer", "seller": B, "buyer": "bank", "loan_notes": 2, "rules": 1}
+        ),
+        Transaction.from_json({"kind": "normal_loan", "player": C}),
+    ]
+    assert [t.rules for t in old] == [1, 1, 2]
+    ledger = fresh()
+    ledger.apply(old[0])
+    ledger.apply(old[1])
+    assert rows(ledger)[:2] == [(750, 3, 0, 0, 0, 0), (500, 0, 0, 0, 0, 0)]
+    with pytest.raises(LedgerError, match="interest"):
+        ledger.apply(old[2])
+    ledger.apply(tx("goldfix_up"))
+    ledger.undo()
+    assert rows(ledger)[:2] == [(750, 3, 0, 0, 0, 0), (500, 0, 0, 0, 0, 0)]
+    with pytest.raises(LedgerError, match="'rules'"):
+        Transaction.from_json({"kind": "goldfix_up", "rules": 3})
+
+
+def test_the_interest_rate_follows_the_tax_rate_unless_agreed() -> None:
+    """BANKING: a "variable" rate with no figure: the tax rate (LOW 5% of $250M = 12.5 ->
+    $13M a note, HIGH $25M), or a fixed rate the table agrees."""
+    ledger = fresh()
+    assert ledger.to_json()["interest_per_note"] == 13
+    ledger.apply(tx("interest_rate", percent=8))  # 8% of 250 = $20M a note
+    e = ledger.apply(tx("pay_interest", player=A))
+    assert e.effect == "Alf pays interest on 2 LOAN NOTE(S) at 8%: $40M"
+    ledger.apply(tx("tax_switch"))  # a fixed rate does not follow the tax
+    assert ledger.to_json()["players"][B]["interest"] == 40
+    ledger.apply(tx("interest_rate"))  # back to the tax rate: HIGH, $25M a note
+    assert ledger.to_json()["players"][B]["interest"] == 50
+    for bad in (-1, 51, "8"):
+        with pytest.raises(LedgerError):
+            ledger.apply(tx("interest_rate", percent=bad))
+    ledger.apply(tx("interest_rate", percent=0))
+    ledger.apply(tx("reset"))
+    assert ledger.interest_rate is None

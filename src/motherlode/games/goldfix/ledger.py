@@ -38,9 +38,22 @@ ASSET_LABELS: Final = {
     "loan_notes": "LOAN NOTE",
     "merchant_bank_fees": "MERCHANT BANK FEE",
 }
+MINE: Final = (1, 1, 2)
+"""One mine's assets: its MINE LEASE, HEADGEAR and two DRILL REPORTS (REAL ASSETS)."""
 LIQUIDATION_DISCOUNTS: Final = (money.LIQUIDATION_DISCOUNT, money.RISK_LIQUIDATION_DISCOUNT)
 MARKET_DROPS: Final = (money.BULLION_MARKET_DROP, money.GOLDFIX_CORNER_DROP)
+MAX_INTEREST: Final = 50
+"""The highest fixed interest rate the books take (% per note per BANK visit)."""
+MEMO_LENGTH: Final = 60
+"""The most characters of a cash payment's reason (a RISK card's title)."""
 LANDING_BONUSES: Final = (0, money.OPPONENT_LANDING_BONUS, money.OWN_MINE_LANDING_BONUS)
+
+
+RULES: Final = 2
+"""The books' rules.  1: as first released (issue 10): a loan without interest first, the
+BANK's side of [44] at whatever price was entered, a takeover of any assets.  2 (issue 22):
+interest before a new loan, the BANK at the rules' prices, a takeover against one mine.
+A transaction keeps the rules it was booked under, so books kept before replay as booked."""
 
 
 class LedgerError(ValueError):
@@ -51,15 +64,17 @@ class LedgerError(ValueError):
 class Transaction:
     """One line of the ledger: a ``kind`` and its arguments, all JSON values.
 
-    The JSON form is ``{"kind": ..., **args}``; :data:`KINDS` lists the kinds and
-    :meth:`Ledger.apply` checks the arguments each needs.
+    The JSON form is ``{"kind": ..., "rules": ..., **args}``; :data:`KINDS` lists the
+    kinds and :meth:`Ledger.apply` checks the arguments each needs; ``rules`` (default
+    :data:`RULES`) is the version of the books' rules it is booked under.
     """
 
     kind: str
     args: Mapping[str, Any] = field(default_factory=dict)
+    rules: int = RULES
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, **dict(self.args)}
+        return {"kind": self.kind, "rules": self.rules, **dict(self.args)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Transaction:
@@ -68,7 +83,11 @@ class Transaction:
         kind = data["kind"]
         if kind not in KINDS:
             raise LedgerError(f"unknown transaction kind {kind!r}")
-        return cls(kind, {k: v for k, v in data.items() if k != "kind"})
+        rules = data.get("rules", RULES)
+        if rules not in range(1, RULES + 1) or isinstance(rules, bool):
+            raise LedgerError(f"'rules' is 1 to {RULES}")
+        args = {k: v for k, v in data.items() if k not in ("kind", "rules")}
+        return cls(kind, args, rules)
 
 
 @dataclass(slots=True)
@@ -87,6 +106,10 @@ class Account:
     asset_commission: int = 0
     """[43] auction commissions received as broker."""
     bankrupt: bool = False
+    interest_paid: bool = False
+    """BANKING: "Interest must be paid before any new loan is approved".  Set by paying
+    interest; spent by a NORMAL / DISCOUNT loan, and lapsed by the player's next
+    production from a move (he has left the BANK behind)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +201,8 @@ class Ledger:
         self.names: tuple[str, ...] = tuple(clean)
         self.default_winner = winner
         self.entries: list[Entry] = []
+        self._rules: int = RULES
+        """The rules of the transaction being applied."""
         self._fresh()
 
     # ------------------------------------------------------------------ state
@@ -187,6 +212,8 @@ class Ledger:
         self.goldfix: int = money.GOLDFIX_START
         self.tax: str = "LOW"
         self.winner: int = self.default_winner
+        self.interest_rate: int | None = None
+        """A rate the table agreed (% per note per BANK visit), or None: the tax rate."""
 
     @property
     def transactions(self) -> list[Transaction]:
@@ -217,6 +244,12 @@ class Ledger:
     def tax_percent(self) -> int:
         return money.TAX_RATES[self.tax]
 
+    @property
+    def interest_percent(self) -> int:
+        """BANKING gives a "variable" rate and no figure: the tax rate (COMPONENTS.md),
+        unless the table agreed a fixed one (``interest_rate``)."""
+        return self.tax_percent if self.interest_rate is None else self.interest_rate
+
     def asset_value(self, p: int) -> int:
         a = self.accounts[p]
         return money.asset_valuation(self.goldfix, a.mine_leases, a.headgears, a.drill_reports)
@@ -229,6 +262,20 @@ class Ledger:
     def has_won(self, p: int) -> bool:
         a = self.accounts[p]
         return not a.bankrupt and money.has_won(a.cash, a.notes, self.winner)
+
+    def balances(self) -> list[dict[str, int]]:
+        """Each player's standing now, for the CSV: cash, notes, vault, assets, net worth."""
+        return [
+            {
+                "cash": a.cash,
+                "notes": a.notes,
+                "vault_koz": a.bullion,
+                "bullion_value": money.bullion_value(a.bullion, self.goldfix),
+                "assets": self.asset_value(p),
+                "net_worth": self.net_worth(p),
+            }
+            for p, a in enumerate(self.accounts)
+        ]
 
     def ranking(self) -> list[int]:
         """[10]: players by NET WORTH, best first; winners first, bankrupt players last."""
@@ -280,7 +327,7 @@ class Ledger:
                     "asset_value": self.asset_value(p),
                     "net_worth": self.net_worth(p),
                     "rank": ranking.index(p) + 1,
-                    "interest": money.loan_interest(a.notes, self.tax_percent),
+                    "interest": money.loan_interest(a.notes, self.interest_percent),
                     "bullion_tax": money.bullion_tax(a.bullion, g, self.tax_percent),
                     "corporation_tax": money.corporation_tax(
                         a.cash, a.notes, self.asset_value(p), self.tax_percent
@@ -295,6 +342,8 @@ class Ledger:
                     "bankrupt": a.bankrupt,
                     "winner": self.has_won(p),
                     "can_borrow": not a.bankrupt and a.notes < money.MAX_NOTES,
+                    "interest_paid": a.interest_paid,
+                    "interest_first": bool(a.notes) and not a.interest_paid,
                 }
             )
         return {
@@ -307,6 +356,9 @@ class Ledger:
             "tax": self.tax,
             "tax_percent": self.tax_percent,
             "interim_tax_percent": money.INTERIM_TAX_RATE,
+            "interest_percent": self.interest_percent,
+            "interest_rate": self.interest_rate,
+            "interest_per_note": money.interest_per_note(self.interest_percent),
             "winner": self.winner,
             "default_winner": self.default_winner,
             "players": players,
@@ -347,14 +399,21 @@ class Ledger:
         handler = _HANDLERS.get(tx.kind)
         if handler is None:
             raise LedgerError(f"unknown transaction kind {tx.kind!r}")
-        saved = (copy.deepcopy(self.accounts), self.goldfix, self.tax, self.winner)
+        saved = (
+            copy.deepcopy(self.accounts),
+            self.goldfix,
+            self.tax,
+            self.winner,
+            self.interest_rate,
+        )
+        self._rules = tx.rules
         try:
             effect = handler(self, tx.args)
         except LedgerError:
-            self.accounts, self.goldfix, self.tax, self.winner = saved
+            self.accounts, self.goldfix, self.tax, self.winner, self.interest_rate = saved
             raise
         except (ValueError, KeyError, TypeError) as exc:
-            self.accounts, self.goldfix, self.tax, self.winner = saved
+            self.accounts, self.goldfix, self.tax, self.winner, self.interest_rate = saved
             raise LedgerError(str(exc)) from exc
         for a in self.accounts:
             if money.is_bankrupt(a.notes) and not a.bankrupt:
@@ -423,6 +482,18 @@ class Ledger:
         self.winner = target
         return f"winner total {_fmt(target)}"
 
+    def _interest_rate(self, args: Mapping[str, Any]) -> str:
+        """The table's agreed loan interest: a fixed % per note, or (no percent) the tax rate."""
+        if args.get("percent") is None:
+            self.interest_rate = None
+            return f"loan interest follows the tax rate ({self.tax_percent}% now)"
+        percent = _int(args, "percent")
+        if not 0 <= percent <= MAX_INTEREST:
+            raise LedgerError(f"an interest rate is 0 to {MAX_INTEREST}% per note")
+        self.interest_rate = percent
+        per_note = money.interest_per_note(percent)
+        return f"loan interest fixed at {percent}% a LOAN NOTE ({_fmt(per_note)} a note)"
+
     # ------------------------------------------------------------------- bank
 
     def _loan(self, args: Mapping[str, Any], amount: int, label: str) -> str:
@@ -430,6 +501,13 @@ class Ledger:
         a = self.accounts[p]
         if a.notes >= money.MAX_NOTES:
             raise LedgerError(f"{a.name} holds {a.notes} LOAN NOTES, the most the Bank allows")
+        if a.notes and not a.interest_paid and self._rules >= 2:
+            interest = money.loan_interest(a.notes, self.interest_percent)
+            raise LedgerError(
+                f"interest must be paid before any new loan is approved: {a.name} pays "
+                f"{_fmt(interest)} interest [13] first"
+            )
+        a.interest_paid = False
         a.cash += amount
         a.notes += 1
         return f"{a.name} borrows a {label} loan: +{_fmt(amount)}, one more LOAN NOTE"
@@ -443,11 +521,13 @@ class Ledger:
     def _pay_interest(self, args: Mapping[str, Any]) -> str:
         p = self._player(args)
         a = self.accounts[p]
-        interest = money.loan_interest(a.notes, self.tax_percent)
+        interest = money.loan_interest(a.notes, self.interest_percent)
         if interest == 0:
             raise LedgerError(f"{a.name} holds no LOAN NOTE: no interest to pay")
-        text = f"{a.name} pays interest on {a.notes} LOAN NOTE(S) at {self.tax_percent}%: "
-        return text + _fmt(interest) + self._pay(p, interest)
+        text = f"{a.name} pays interest on {a.notes} LOAN NOTE(S) at {self.interest_percent}%: "
+        text += _fmt(interest) + self._pay(p, interest)
+        a.interest_paid = True
+        return text
 
     def _repay(self, args: Mapping[str, Any]) -> str:
         p = self._player(args)
@@ -480,6 +560,12 @@ class Ledger:
         if koz + bonus == 0:
             raise LedgerError("no bullion to add to the vault")
         a.bullion += koz + bonus
+        if koz == 0:
+            return (
+                f"{a.name} receives the {bonus} kOz bonus (a player landed on his mine): "
+                f"{a.bullion} kOz"
+            )
+        a.interest_paid = False
         extra = f" + {bonus} kOz bonus" if bonus else ""
         return f"{a.name} adds {koz} kOz ({how}){extra} to the vault: {a.bullion} kOz"
 
@@ -634,7 +720,7 @@ class Ledger:
         self._fresh()
         return (
             f"RESET: every player back to {_fmt(money.START_CASH)} and {money.START_NOTES} "
-            "LOAN NOTES; GOLDFIX $1,000; tax LOW"
+            "LOAN NOTES; GOLDFIX $1,000; tax LOW; interest at the tax rate"
         )
 
     def _quickstart(self, args: Mapping[str, Any]) -> str:
@@ -655,7 +741,11 @@ class Ledger:
     # --------------------------------------------- player / player, player / bank
 
     def _transfer(self, args: Mapping[str, Any]) -> str:
-        """A2 [44]: items go from seller to buyer, the price from buyer to seller."""
+        """A2 [44]: items go from seller to buyer, the price from buyer to seller.
+
+        Between players the price is theirs to agree.  With the BANK the rules set it
+        (:meth:`_bank_price`): a price sent along must be that one, or nothing is booked.
+        """
         seller, buyer = self._party(args, "seller"), self._party(args, "buyer")
         if seller is None and buyer is None:
             raise LedgerError("a transaction needs at least one player")
@@ -666,14 +756,18 @@ class Ledger:
             raise LedgerError("quantities are 0 or more")
         if not any(counts.values()):
             raise LedgerError("enter a number in at least one of the six fields")
-        price = _int(args, "price", 0)
-        fees = counts.pop("merchant_bank_fees")
-        if fees and (buyer is not None or seller is None):
+        if counts["merchant_bank_fees"] and (buyer is not None or seller is None):
             raise LedgerError("the BANK is the buyer of a MERCHANT BANK fee, paid by the seller")
-        texts = []
+        if (seller is not None and buyer is not None) or self._rules < 2:
+            if "discount" in args:
+                raise LedgerError("a liquidation discount is for sales to the BANK")
+            return self._trade(seller, buyer, counts, _int(args, "price", 0))
+        return self._with_bank(seller, buyer, counts, args)
+
+    def _move_items(self, seller: int | None, buyer: int | None, counts: Mapping[str, int]) -> None:
         for key, count in counts.items():
             attr = "notes" if key == "loan_notes" else key
-            if not count:
+            if not count or key == "merchant_bank_fees":
                 continue
             if seller is not None:
                 have = getattr(self.accounts[seller], attr)
@@ -686,22 +780,144 @@ class Ledger:
         for p in (seller, buyer):
             if p is not None:
                 self._check_headgear(p)
+
+    def _trade(
+        self, seller: int | None, buyer: int | None, counts: Mapping[str, int], price: int
+    ) -> str:
+        """Player / player: any items at any agreed price (negative: the seller pays).
+
+        Under rules 1 the BANK (None) traded this way too, at the price entered."""
+        self._move_items(seller, buyer, counts)
+        texts = []
+        fees = counts["merchant_bank_fees"]
         if fees and seller is not None:
             texts.append(self._pay(seller, fees * money.MERCHANT_BANK_FEE))
-        if price > 0:
-            if buyer is not None:
-                texts.append(self._pay(buyer, price))
-            if seller is not None:
-                self.accounts[seller].cash += price
-        elif price < 0:
-            if seller is not None:
-                texts.append(self._pay(seller, -price))
-            if buyer is not None:
-                self.accounts[buyer].cash -= price
+        payer, payee = (buyer, seller) if price > 0 else (seller, buyer)
+        if price and payer is not None:
+            texts.append(self._pay(payer, abs(price)))
+        if price and payee is not None:
+            self.accounts[payee].cash += abs(price)
         s = BANK.upper() if seller is None else self.accounts[seller].name
         b = BANK.upper() if buyer is None else self.accounts[buyer].name
-        what = _describe(counts | {"merchant_bank_fees": fees})
-        return f"{s} sells {what} to {b} for {_fmt(price)}" + "".join(texts)
+        return f"{s} sells {_describe(counts)} to {b} for {_fmt(price)}" + "".join(texts)
+
+    def _bank_price(
+        self, player: int, counts: Mapping[str, int], sells: bool, discount: int
+    ) -> tuple[int, list[str]]:
+        """What the BANK pays the player (negative: what he pays it), item by item.
+
+        The BANK buys mine assets and bullion only in a LIQUIDATION (p15: -50%, or -25%
+        with the RISK card), takes back a LOAN NOTE for $250M (REPAY [14]) and a MERCHANT
+        BANK fee for $10M.  It sells MINE LEASES and DRILL REPORTS at the minimum bid [2]
+        (as dealt under E-Z PLAY LEVEL EZ2) and HEADGEAR at its price [4]; it sells no
+        bullion (p13 b: only RISK cards trade bullion with the Bank, and those sell) and
+        lends only through BOR [11]/[12], where interest comes first.
+        """
+        g, parts, total = self.goldfix, [], 0
+        if sells:
+            assets = [counts[k] for k in ASSETS]
+            if any(assets):
+                value = money.liquidation_value(money.asset_valuation(g, *assets), discount)
+                total += value
+                parts.append(f"{_describe(dict(zip(ASSETS, assets, strict=True)))} {_fmt(value)}")
+            if counts["bullion"]:
+                value = money.bullion_discount_value(counts["bullion"], g, discount)
+                total += value
+                parts.append(f"{counts['bullion']} kOz {_fmt(value)}")
+            if parts:
+                parts = [f"LIQUIDATION -{discount}%: " + ", ".join(parts)]
+            notes = counts["loan_notes"]
+            if notes:
+                need = notes * money.LOAN_NOTE
+                cash = self.accounts[player].cash + total
+                if cash < need:
+                    raise LedgerError(
+                        f"{self.accounts[player].name} needs {_fmt(need)} cash to repay "
+                        f"{notes} LOAN NOTE(S) [14]"
+                    )
+                total -= need
+                parts.append(f"repays {notes} LOAN NOTE(S) {_fmt(-need)}")
+            fees = counts["merchant_bank_fees"]
+            if fees:
+                total -= fees * money.MERCHANT_BANK_FEE
+                parts.append(f"MERCHANT BANK fee {_fmt(-fees * money.MERCHANT_BANK_FEE)}")
+            return total, parts
+        if counts["bullion"]:
+            raise LedgerError("the BANK sells no bullion: production is added with ADD [18][19]")
+        if counts["loan_notes"]:
+            raise LedgerError("a loan from the BANK is BOR [11] / [12], after paying interest")
+        prices = money.asset_prices(g)
+        unit = {
+            "mine_leases": prices.mine_lease,
+            "headgears": prices.headgear,
+            "drill_reports": prices.drill_report,
+        }
+        for key in ASSETS:
+            if counts[key]:
+                cost = counts[key] * unit[key]
+                total -= cost
+                parts.append(f"{counts[key]} {ASSET_LABELS[key]} at {_fmt(unit[key])}")
+        return total, parts
+
+    def _with_bank(
+        self, seller: int | None, buyer: int | None, counts: Mapping[str, int], args: Any
+    ) -> str:
+        player = seller if seller is not None else buyer
+        assert player is not None
+        sells = seller is not None
+        liquidated = sells and any(counts[k] for k in ("bullion", *ASSETS))
+        if "discount" in args and not liquidated:
+            raise LedgerError(
+                "a liquidation discount is for mine assets or bullion sold to the BANK"
+            )
+        discount = _int(args, "discount", money.LIQUIDATION_DISCOUNT)
+        if discount not in LIQUIDATION_DISCOUNTS:
+            raise LedgerError("a liquidation is at -50% (or -25% with the RISK card)")
+        net, parts = self._bank_price(player, counts, sells, discount)
+        # the price as the person saw it: what the buyer pays the seller
+        price = net if sells else -net
+        if "price" in args and _int(args, "price") != price:
+            raise LedgerError(
+                f"the BANK's price is {_fmt(price)} ({'; '.join(parts)}), "
+                f"not {_fmt(_int(args, 'price'))}"
+            )
+        self._move_items(seller, buyer, counts)
+        a = self.accounts[player]
+        text = ""
+        if net >= 0:
+            a.cash += net
+        else:
+            text = self._pay(player, -net)
+        what = _describe(counts)
+        if sells:
+            head = f"{a.name} sells {what} to the BANK: "
+        else:
+            head = f"{a.name} buys {what} from the BANK: "
+        gets = f"receives {_fmt(net)}" if net >= 0 else f"pays {_fmt(-net)}"
+        return f"{head}{gets} ({'; '.join(parts)})" + text
+
+    def _cash(self, args: Mapping[str, Any]) -> str:
+        """A cash-only payment (a RISK card's penalty or reward, a side deal): no items."""
+        payer, payee = self._party(args, "payer"), self._party(args, "payee")
+        if payer is None and payee is None:
+            raise LedgerError("a cash payment needs at least one player")
+        if payer == payee:
+            raise LedgerError("the payer and the payee are the same player")
+        amount = _int(args, "amount")
+        if amount <= 0:
+            raise LedgerError("a payment is a positive number of $M")
+        memo = args.get("memo", "")
+        if not isinstance(memo, str) or len(memo) > MEMO_LENGTH:
+            raise LedgerError(f"the reason is a text of at most {MEMO_LENGTH} characters")
+        text = ""
+        if payer is not None:
+            text = self._pay(payer, amount)
+        if payee is not None:
+            self.accounts[payee].cash += amount
+        s = "the BANK" if payer is None else self.accounts[payer].name
+        b = "the BANK" if payee is None else self.accounts[payee].name
+        why = f" ({memo.strip()})" if memo.strip() else ""
+        return f"{s} pays {b} {_fmt(amount)}{why}" + text
 
     # ----------------------------------------------------------- MERCHANT BANK
 
@@ -735,6 +951,13 @@ class Ledger:
             stakes.append((p, counts))
         if not stakes:
             raise LedgerError("a successful takeover names the owners and their assets")
+        if len({p for p, _ in stakes}) != len(stakes) and self._rules >= 2:
+            raise LedgerError("name each owner once, with all his assets in the mine")
+        mine = [sum(c[i] for _, c in stakes) for i in range(len(ASSETS))]
+        if any(have > most for have, most in zip(mine, MINE, strict=True)) and self._rules >= 2:
+            raise LedgerError(
+                "a takeover is for a single mine: 1 MINE LEASE, 1 HEADGEAR, 2 DRILL REPORTS"
+            )
         for pair in counters:
             if not isinstance(pair, list) or len(pair) != 2:
                 raise LedgerError("'counters' lists [player, black die] pairs")
@@ -782,6 +1005,7 @@ _HANDLERS: Final[dict[str, Callable[[Ledger, Mapping[str, Any]], str]]] = {
     "goldfix_down": Ledger._goldfix_down,
     "tax_switch": Ledger._tax_switch,
     "winner_target": Ledger._winner_target,
+    "interest_rate": Ledger._interest_rate,
     "normal_loan": Ledger._normal_loan,
     "discount_loan": Ledger._discount_loan,
     "pay_interest": Ledger._pay_interest,
@@ -797,6 +1021,7 @@ _HANDLERS: Final[dict[str, Callable[[Ledger, Mapping[str, Any]], str]]] = {
     "reset": Ledger._reset,
     "quickstart": Ledger._quickstart,
     "transfer": Ledger._transfer,
+    "cash": Ledger._cash,
     "takeover": Ledger._takeover,
 }
 KINDS: Final = tuple(_HANDLERS)

@@ -1,5 +1,15 @@
-// GOLDFIX DASHBOARD: every figure comes from the server (money.py); this page only shows
-// them and posts transactions.  Per-player choices (dice, % to sell...) stay in `ui`.
+// GOLDFIX DASHBOARD: every figure comes from the server (money.py through the ledger);
+// this page only shows them and posts transactions.
+//
+// What it guarantees (issue 22):
+// - one booking per deliberate click: a booking button does nothing while another booking
+//   is on its way, ignores the second click of a double click, and carries the number of
+//   entries the page shows (`expect_entries`), so a stale page is refused, not booked twice;
+// - a click lands on the button that was under it: typing in a box never redraws the page
+//   (only a booking or a drop-down does), so leaving a box cannot swap the button away;
+// - every choice that feeds a booking is cleared once it is booked (the auction broker is
+//   kept only when "keep the broker" is ticked), so a second click books nothing;
+// - previews ("what this click will book") are the server's own words (`/quote`).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -7,13 +17,24 @@ const M = (n) => (n < 0 ? "−$" + (-n).toLocaleString("en-US") : "$" + n.toLoca
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";");
 const parts = location.pathname.split("/").filter(Boolean);
 const dashId = parts.length > 2 ? decodeURIComponent(parts[2]) : null;
+const ITEMS = ["bullion", "mine_leases", "headgears", "drill_reports", "loan_notes", "merchant_bank_fees"];
 let view = null;
-const ui = {};  // per player: dice, drs, bonus, percent, bid, asset
+let busy = false;
+let shown = 0;  // the player card shown on a phone
+// Choices that feed bookings, per player; `fresh*()` are their cleared values.
+const freshCard = () => ({ dice: "", drs: "0", bonus: "0", liq: "0" });
+const ui = { card: {}, sale: {}, bid: {}, asset: {} };
+
+// ------------------------------------------------------------------ server calls
 
 function showError(msg) {
-  const box = $("error");
-  box.textContent = msg || "";
-  box.classList.toggle("hidden", !msg);
+  $("error").textContent = msg || "";
+  $("error").classList.toggle("hidden", !msg);
+}
+
+function showBooked(msg) {
+  $("booked").textContent = msg || "";
+  $("booked").classList.toggle("hidden", !msg);
 }
 
 async function api(method, url, body) {
@@ -24,72 +45,136 @@ async function api(method, url, body) {
   const data = await r.json().catch(() => ({}));
   if (!r.ok) {
     const d = data.detail;
-    throw new Error(typeof d === "string" ? d : Array.isArray(d) ? d.map((e) => e.msg).join("; ") : "request refused");
+    const err = new Error(typeof d === "string" ? d : Array.isArray(d) ? d.map((e) => e.msg).join("; ") : "request refused");
+    err.status = r.status;
+    throw err;
   }
   return data;
 }
 
-async function book(tx) {
+// A booking click: ignored while another is on its way or as a double click's second.
+function deliberate(ev) {
+  return !busy && !(ev && ev.detail > 1);
+}
+
+async function send(path, body, clear) {
+  busy = true;
+  document.body.classList.add("busy");
   try {
-    tx.expect_entries = view.state.entries;
-    view = await api("POST", `/api/dashboards/${dashId}/transactions`, tx);
+    view = await api("POST", `/api/dashboards/${dashId}/${path}`, body);
     showError("");
+    if (clear) clear();
+    hideUndo();
+    const last = view.log[0];
+    if (path === "undo") showBooked(`Taken back: #${view.undone.index} ${view.undone.effect}`);
+    else showBooked(last ? `Booked #${last.index}: ${last.effect}` : "");
     render();
-  } catch (e) { showError(e.message); if (/changed meanwhile/.test(e.message)) load(); }
+  } catch (e) {
+    if (e.status === 409) {
+      hideUndo();
+      await load();
+      showError(e.message + " — the page now shows the latest books; nothing was booked.");
+    } else showError(e.message);
+  } finally {
+    busy = false;
+    document.body.classList.remove("busy");
+  }
 }
 
-async function action(path, confirmText) {
-  if (confirmText && !confirm(confirmText)) return;
-  try { view = await api("POST", `/api/dashboards/${dashId}/${path}`); showError(""); render(); }
-  catch (e) { showError(e.message); }
+function book(tx, clear) {
+  return send("transactions", { ...tx, expect_entries: view.state.entries }, clear);
 }
 
-function options(sel, items, keep) {
-  const old = keep ? sel.value : null;
+// "What this click will book", in the server's words; nothing is stored.
+const quoteTimers = {};
+function quote(el, tx) {
+  clearTimeout(quoteTimers[el.id]);
+  if (!tx) { el.textContent = ""; el.classList.remove("bad"); return; }
+  quoteTimers[el.id] = setTimeout(async () => {
+    try {
+      const q = await api("POST", `/api/dashboards/${dashId}/quote`, tx);
+      el.textContent = "Books: " + q.effect;
+      el.classList.remove("bad");
+    } catch (e) { el.textContent = e.message; el.classList.add("bad"); }
+  }, 120);
+}
+
+// ------------------------------------------------------------------ rendering
+
+function options(sel, items, value) {
   sel.innerHTML = items.map(([v, t]) => `<option value="${esc(v)}">${esc(t)}</option>`).join("");
-  if (old !== null && items.some(([v]) => String(v) === old)) sel.value = old;
+  if (items.some(([v]) => String(v) === String(value))) sel.value = String(value);
 }
+
+function keepOptions(sel, items) { options(sel, items, sel.value); }
 
 function fig(label, value, cls = "") {
   return `<div><span>${label}</span><b class="${cls}" data-fig>${value}</b></div>`;
 }
 
+const LABELS = { dice: "dice used", drs: "matching DRILL REPORTS", bonus: "landing bonus", liq: "% of the vault to liquidate", asset: "asset won" };
+function selectHtml(name, p, items, val) {
+  return `<select data-ui="${name}" data-p="${p}" aria-label="${LABELS[name]}">` + items.map(([v, t]) =>
+    `<option value="${v}"${String(v) === String(val) ? " selected" : ""}>${t}</option>`).join("") + "</select>";
+}
+
 function playerCard(p, s) {
-  const u = ui[p.index] ||= { dice: "7", drs: "0", bonus: "0", percent: "0", bid: "", asset: "mine_lease" };
-  const rate = $("rate").value || "10";
-  const q = p.quotes[u.percent];
-  const brokerIsSeller = $("broker").value === String(p.index);
-  const sale = q.sale[brokerIsSeller || $("broker").value === "" ? "0" : rate];
-  const minBid = u.asset === "mine_lease" ? s.prices.mine_lease : s.prices.drill_report;
-  const sel = (name, items, val) => `<select data-ui="${name}" data-p="${p.index}">` +
-    items.map(([v, t]) => `<option value="${v}"${String(v) === String(val) ? " selected" : ""}>${t}</option>`).join("") + "</select>";
+  const u = ui.card[p.index] ||= freshCard();
+  const q = p.quotes[u.liq];
   const dis = p.bankrupt ? " disabled" : "";
-  const b = (kind, text, extra = "") => `<button data-kind="${kind}" data-p="${p.index}"${extra}${dis}>${text}</button>`;
-  return `<article class="pcard${p.winner ? " winner" : ""}${p.bankrupt ? " bankrupt" : ""}" data-player="${p.index}">
+  const b = (kind, text, ok = true, extra = "") =>
+    `<button data-kind="${kind}" data-p="${p.index}" data-book${ok ? "" : " disabled"}${dis}${extra}>${text}</button>`;
+  const add = u.dice === "" ? "choose the dice" : `${s.production[u.dice][+u.drs] + +u.bonus} kOz`;
+  const borrow = p.can_borrow && !p.interest_first;
+  return `<article class="pcard${p.winner ? " winner" : ""}${p.bankrupt ? " bankrupt" : ""}${p.index === shown ? " shown" : ""}" data-player="${p.index}">
   <h3><span>#${p.rank} ${esc(p.name)} ${p.winner ? '<span class="badge">WINNER</span>' : ""}${p.bankrupt ? '<span class="badge">BANKRUPT</span>' : ""}</span>
     <span class="nw">net worth [9] <b data-fig="networth">${M(p.net_worth)}</b></span></h3>
   <div class="sect"><span class="t">BANK</span>
     <div class="figs">${fig("ACCOUNT [15]", M(p.cash), p.cash < 0 ? "neg" : "")}${fig("# LOAN NOTE [16]", p.notes)}${fig("NET CASH [17]", M(p.net_cash), p.net_cash < 0 ? "neg" : "")}</div>
-    <div class="btns">${b("normal_loan", "BOR $250M [11]", p.can_borrow ? "" : " disabled")}${b("discount_loan", "BOR $260M [12]", p.can_borrow ? "" : " disabled")}
-      ${b("pay_interest", `PAY INT ${M(p.interest)} [13]`, p.notes ? "" : " disabled")}${b("repay", "REPAY $250M [14]", p.notes && p.cash >= 250 ? "" : " disabled")}</div></div>
+    <div class="btns">${b("pay_interest", `PAY INT ${M(p.interest)} [13]`, p.notes > 0)}${b("repay", "REPAY $250M [14]", p.notes > 0 && p.cash >= 250)}
+      ${b("normal_loan", "BOR $250M [11]", borrow)}${b("discount_loan", "BOR $260M [12]", borrow)}</div>
+    ${p.interest_first && p.can_borrow ? '<p class="hint">Interest first: PAY INT before a new loan.</p>' : ""}</div>
   <div class="sect"><span class="t">BULLION</span>
-    <div class="btns">${sel("dice", [["1","dice 1-3"],["4","dice 4-6"],["7","dice 7-9"],["10","dice 10-11"],["12","dice 12"]], u.dice)}
-      ${sel("drs", [["0","no DR"],["1","1 DR"],["2","2 DR"]], u.drs)}${sel("bonus", [["0","no bonus"],["50","+50 bonus"],["100","+100 bonus"]], u.bonus)}
-      ${b("production", `ADD ${s.production[u.dice][+u.drs] + +u.bonus} kOz [18][19]`)}</div>
-    <div class="figs">${fig("VAULT kOz [20]", p.bullion)}${fig("VAULT VALUE", M(p.bullion_value))}${fig("SELL kOz [21]", q.koz)}
-      ${fig("PAY TO MINE [22]", M(sale.net))}${fig("COMMISSION [23]", M(sale.commission))}${fig("LIQ VALUE [8]", M(q.value))}</div>
-    <div class="btns">${sel("percent", s.constants.sale_percents.map((v) => [v, v + "% of vault"]), u.percent)}
-      ${b("liq50", `LIQ −50% ${M(q.liquidation["50"])} [25]`, q.koz ? "" : " disabled")}${b("liq25", `LIQ −25% ${M(q.liquidation["25"])} [25]`, q.koz ? "" : " disabled")}</div></div>
+    <div class="btns three">${selectHtml("dice", p.index, [["", "dice…"], ["1", "dice 1-3"], ["4", "dice 4-6"], ["7", "dice 7-9"], ["10", "dice 10-11"], ["12", "dice 12"]], u.dice)}
+      ${selectHtml("drs", p.index, [["0", "no DR"], ["1", "1 DR"], ["2", "2 DR"]], u.drs)}${selectHtml("bonus", p.index, [["0", "no bonus"], ["100", "+100 own mine"]], u.bonus)}</div>
+    <div class="btns">${b("production", `ADD ${add} [18][19]`, u.dice !== "")}${b("bonus50", `+${s.bonuses.opponent} kOz BONUS (opponent landed)`)}</div>
+    <div class="figs">${fig("VAULT kOz [20]", p.bullion)}${fig("VAULT VALUE", M(p.bullion_value))}${fig("LIQ VALUE [8]", M(q.value))}</div>
+    <div class="btns three">${selectHtml("liq", p.index, s.constants.sale_percents.map((v) => [v, v + "% of vault"]), u.liq)}
+      ${b("liq50", `LIQ −50% ${M(q.liquidation["50"])} [25]`, q.koz > 0)}${b("liq25", `LIQ −25% ${M(q.liquidation["25"])} [25]`, q.koz > 0)}</div></div>
   <div class="sect"><span class="t">ASSETS</span>
     <div class="figs">${fig("# MINE LEASE [29]", p.mine_leases)}${fig("# HEADGEAR [30]", p.headgears)}${fig("# DRILL REPORT [31]", p.drill_reports)}</div>
-    <div class="btns">${sel("asset", [["mine_lease","MINE LEASE"],["drill_report","DRILL REPORT"]], u.asset)}
-      <input type="number" data-ui="bid" data-p="${p.index}" min="${minBid}" placeholder="bid ≥ ${minBid}" value="${esc(u.bid)}" aria-label="winning bid [26]">
-      ${b("buy_asset", "BUY [28]")}${b("buy_headgear", `BUY HG ${M(s.prices.headgear)} [30]`, p.headgears < p.mine_leases ? "" : " disabled")}</div></div>
+    <div class="btns">${b("buy_headgear", `BUY HEADGEAR ${M(s.prices.headgear)} [30]`, p.headgears < p.mine_leases)}</div></div>
   <div class="sect"><span class="t">TAX</span>
     <div class="btns">${b("bullion_tax", `BULLION ${M(p.bullion_tax)} [32]`)}${b("corporation_tax", `CORP ${M(p.corporation_tax)} [33]`)}
       ${b("interim_bullion", `20% BULLION ${M(p.interim_bullion_tax)} [34]`)}${b("interim_corp", `20% CORP ${M(p.interim_corporation_tax)} [35]`)}</div>
     <div class="figs">${fig("BULLION BROKER [41]", M(p.bullion_commission))}${fig("ASSET BROKER [43]", M(p.asset_commission))}${fig("ASSETS", M(p.asset_value))}</div></div>
 </article>`;
+}
+
+function saleRow(p, s) {
+  const pct = ui.sale[p.index] || "0";
+  const q = p.quotes[pct];
+  const broker = $("broker").value;
+  const sale = q.sale[broker === "" || broker === String(p.index) ? "0" : $("rate").value];
+  const pcts = s.constants.sale_percents.map((v) =>
+    `<button class="pct${String(v) === pct ? " on" : ""}" data-sale="${v}" data-p="${p.index}" aria-pressed="${String(v) === pct}"${p.bankrupt || (v && !p.bullion) ? " disabled" : ""}>${v}%</button>`).join("");
+  return `<div class="sale${pct !== "0" ? " chosen" : ""}" data-sale-row="${p.index}">
+    <span class="who"><b>${esc(p.name)}</b> <span data-fig="vault">${p.bullion} kOz</span> <span class="muted">${M(p.bullion_value)}</span></span>
+    <span class="pcts" role="group" aria-label="% of ${esc(p.name)}'s vault to sell [21]">${pcts}</span>
+    <span class="q">${q.koz ? `sells <b>${q.koz} kOz</b> · pay to mine [22] <b>${M(sale.net)}</b> · commission [23] ${M(sale.commission)}` : ""}</span>
+  </div>`;
+}
+
+function bidRow(p, s) {
+  const asset = ui.asset[p.index] || "mine_lease";
+  const min = asset === "mine_lease" ? s.prices.mine_lease : s.prices.drill_report;
+  return `<div class="bid" data-bid-row="${p.index}">
+    <b class="who">${esc(p.name)}</b>
+    ${selectHtml("asset", p.index, [["mine_lease", "MINE LEASE"], ["drill_report", "DRILL REPORT"]], asset)}
+    <input type="number" data-bid="${p.index}" min="${min}" inputmode="numeric" placeholder="bid ≥ ${min}" value="${esc(ui.bid[p.index] || "")}" aria-label="${esc(p.name)}'s winning bid [26]"${p.bankrupt ? " disabled" : ""}>
+    <button data-buy="${p.index}" data-book${p.bankrupt ? " disabled" : ""}>BUY [28]</button>
+    <span class="preview" id="bid-preview-${p.index}"></span>
+  </div>`;
 }
 
 function render() {
@@ -102,26 +187,43 @@ function render() {
   $("hgprice").textContent = M(s.prices.headgear);
   $("tax").textContent = `${s.tax} ${s.tax_percent}%`;
   $("winner").textContent = M(s.winner) + (s.winner === s.default_winner ? "" : " (custom)");
+  $("interest").textContent = `${M(s.interest_per_note)} (${s.interest_rate === null ? "tax " : ""}${s.interest_percent}%)`;
   $("csv").href = `/api/dashboards/${dashId}/ledger.csv`;
   $("undo").disabled = s.entries === 0;
-  const players = s.players.map((p) => [p.index, p.name]);
-  options($("broker"), [["", "no broker (0%)"], ...players], true);
-  options($("rate"), s.constants.broker_rates.map((r) => [r, r + "%"]), true);
-  if (!$("rate").dataset.init) { $("rate").value = "10"; $("rate").dataset.init = "1"; }
+  $("undo").textContent = s.entries ? `Undo #${s.entries}…` : "Undo";
+  const players = s.players.filter((p) => !p.bankrupt).map((p) => [p.index, p.name]);
+  const everyone = s.players.map((p) => [p.index, p.name]);
+  keepOptions($("broker"), [["", "no broker (0%)"], ...players]);
+  keepOptions($("a-broker"), [["", "no broker"], ...players]);
+  if (!$("rate").options.length) options($("rate"), s.constants.broker_rates.map((r) => [r, r + "%"]), "10");
+  const pick = (what) => [["", what]];
   const parties = [...players, ["bank", "BANK"]];
-  options($("t-seller"), parties, true); options($("t-buyer"), parties, true);
+  keepOptions($("t-seller"), [...pick("seller…"), ...parties]);
+  keepOptions($("t-buyer"), [...pick("buyer…"), ...parties]);
+  keepOptions($("c-payer"), [...pick("payer…"), ...parties]);
+  keepOptions($("c-payee"), [...pick("payee…"), ...parties]);
+  keepOptions($("l-player"), [...pick("player…"), ...players]);
   const dice = [1, 2, 3, 4, 5, 6].map((d) => [d, d]);
-  options($("m-red"), dice, true); options($("m-black"), dice, true);
-  options($("m-counter-black"), dice, true);
-  options($("m-bidder"), players, true); options($("m-owner"), players, true);
-  options($("m-counter"), [["", "no counter"], ...players], true);
+  keepOptions($("m-red"), [...pick("red…"), ...dice]);
+  keepOptions($("m-black"), [...pick("black…"), ...dice]);
+  keepOptions($("m-bidder"), [...pick("bidder…"), ...players]);
+  $("player-tabs").innerHTML = everyone.map(([i, n]) =>
+    `<button data-tab="${i}" class="${i === shown ? "on" : ""}" aria-pressed="${i === shown}">${esc(n)}</button>`).join("");
   $("players").innerHTML = s.players.map((p) => playerCard(p, s)).join("");
+  renderMarket();
+  $("bids").innerHTML = s.players.map((p) => bidRow(p, s)).join("");
+  for (const p of s.players) previewBid(p.index);
   $("ranking").innerHTML = "<tr><th>#</th><th>Player</th><th>Net worth</th><th>Cash</th><th>Notes</th></tr>" +
     s.ranking.map((i, n) => { const p = s.players[i];
       return `<tr><td>${n + 1}</td><td>${esc(p.name)}${p.winner ? " — WINNER" : ""}${p.bankrupt ? " — BANKRUPT" : ""}</td><td>${M(p.net_worth)}</td><td>${M(p.cash)}</td><td>${p.notes}</td></tr>`; }).join("");
   renderTakeover();
+  renderTransfer();
+  const bundles = [[1, 0, 0], [1, 1, 0], [1, 1, 1], [1, 1, 2]];
+  const who = $("l-player").value;
   $("liq-table").innerHTML = "<tr><th>at GOLDFIX value</th><th>−25%</th><th>−50%</th><th>−75%</th></tr>" +
-    s.liquidation_table.map((r) => `<tr><td>${r.label} (${M(r.value)})</td><td>${r.discounts["25"]}</td><td>${r.discounts["50"]}</td><td>${r.discounts["75"]}</td></tr>`).join("");
+    s.liquidation_table.map((r, i) => `<tr><td>${r.label} (${M(r.value)})</td>` +
+      [25, 50].map((d) => `<td><button data-liq="${bundles[i].join(",")}" data-discount="${d}" data-book${who === "" ? " disabled" : ""}>LIQ ${r.discounts[d]}</button></td>`).join("") +
+      `<td class="muted">${r.discounts["75"]}</td></tr>`).join("");
   const heads = ["1,2,3", "4,5,6", "7,8,9", "10,11", "12"];
   $("prod-table").innerHTML = `<tr><th>DR \\ dice</th>${heads.map((h) => `<th>${h}</th>`).join("")}</tr>` +
     ["NONE", "ONE", "TWO"].map((n, i) => `<tr><th>${n}</th>${s.production_table[i].map((v) => `<td>${v}</td>`).join("")}</tr>`).join("") +
@@ -131,12 +233,230 @@ function render() {
   calc();
 }
 
+function renderMarket() {
+  const s = view.state;
+  $("sales").innerHTML = s.players.map((p) => saleRow(p, s)).join("");
+  const chosen = s.players.filter((p) => (ui.sale[p.index] || "0") !== "0");
+  $("sell").disabled = chosen.length === 0;
+  $("sell").textContent = chosen.length ? `SELL for ${chosen.map((p) => p.name).join(", ")}` : "SELL";
+  $("sell-summary").textContent = chosen.length ? "" : "choose a % for each seller";
+}
+
 function renderTakeover() {
   const s = view.state, red = $("m-red").value;
   const rows = s.takeover_tables[red];
-  $("m-table").innerHTML = rows
-    ? `<tr><th>red ${red}: takeover SUCCESSFUL</th><th>$M</th></tr>` + rows.map((r) => `<tr><td>${r.label}</td><td>${r.cost}</td></tr>`).join("")
-    : `<tr><td>red ${red}: takeover FAILS (the $${s.constants.merchant_bank_fee}M fee is not refunded)</td></tr>`;
+  $("m-table").innerHTML = red === "" ? '<tr><td class="muted">Roll: the red die sets the price (4: 2x, 5: 1x, 6: 0.5x the GOLDFIX value)</td></tr>'
+    : rows ? `<tr><th>red ${red}: takeover SUCCESSFUL</th><th>$M</th></tr>` + rows.map((r) => `<tr><td>${r.label}</td><td>${r.cost}</td></tr>`).join("")
+      : `<tr><td>red ${red}: takeover FAILS (the $${s.constants.merchant_bank_fee}M fee is not refunded)</td></tr>`;
+  const bidder = $("m-bidder").value;
+  const kept = ownerInputs();
+  const dice = [["", "none"], ...[1, 2, 3, 4, 5, 6].map((d) => [d, "black " + d])];
+  $("m-owners").innerHTML = "<tr><th>Owner</th><th>ML</th><th>HG</th><th>DR</th><th>Counter (black die)</th></tr>" +
+    s.players.filter((p) => !p.bankrupt && String(p.index) !== bidder).map((p) => {
+      const k = kept[p.index] || {};
+      const num = (key, max) => `<input type="number" min="0" max="${max}" inputmode="numeric" data-owner="${p.index}" data-key="${key}" value="${esc(k[key] || "")}" placeholder="0" aria-label="${esc(p.name)} ${key}">`;
+      return `<tr><td>${esc(p.name)}<br><span class="muted">${p.mine_leases} ML ${p.headgears} HG ${p.drill_reports} DR</span></td><td>${num("mine_leases", 1)}</td><td>${num("headgears", 1)}</td><td>${num("drill_reports", 2)}</td>` +
+        `<td><select data-owner="${p.index}" data-key="counter" aria-label="${esc(p.name)} counter">${dice.map(([v, t]) => `<option value="${v}"${String(v) === (k.counter || "") ? " selected" : ""}>${t}</option>`).join("")}</select></td></tr>`;
+    }).join("");
+  previewTakeover();
+}
+
+function ownerInputs() {
+  const out = {};
+  for (const el of document.querySelectorAll("#m-owners [data-owner]")) {
+    (out[el.dataset.owner] ||= {})[el.dataset.key] = el.value;
+  }
+  return out;
+}
+
+// ------------------------------------------------------------ transactions
+
+function takeoverTx() {
+  const bidder = $("m-bidder").value, red = $("m-red").value, black = $("m-black").value;
+  if (bidder === "" || red === "" || black === "") return null;
+  const owners = [], counters = [];
+  for (const [p, k] of Object.entries(ownerInputs())) {
+    const counts = { mine_leases: +(k.mine_leases || 0), headgears: +(k.headgears || 0), drill_reports: +(k.drill_reports || 0) };
+    if (counts.mine_leases || counts.headgears || counts.drill_reports) owners.push({ player: +p, ...counts });
+    if (k.counter) counters.push([+p, +k.counter]);
+  }
+  return { kind: "takeover", bidder: +bidder, red: +red, black: +black, owners, counters };
+}
+
+function previewTakeover() { quote($("m-preview"), takeoverTx()); }
+
+function transferTx() {
+  const seller = $("t-seller").value, buyer = $("t-buyer").value;
+  if (seller === "" || buyer === "") return null;
+  const party = (v) => (v === "bank" ? "bank" : +v);
+  const tx = { kind: "transfer", seller: party(seller), buyer: party(buyer) };
+  for (const k of ITEMS) { const v = $("t-" + k).value; if (v !== "") tx[k] = +v; }
+  if (seller === "bank" || buyer === "bank") {
+    // The BANK's side is priced by the rules (the server); a discount only for its purchases.
+    if (buyer === "bank" && ["bullion", "mine_leases", "headgears", "drill_reports"].some((k) => tx[k]))
+      tx.discount = +$("t-discount").value;
+  } else tx.price = +($("t-price").value || 0);
+  return tx;
+}
+
+function renderTransfer() {
+  const bank = $("t-seller").value === "bank" || $("t-buyer").value === "bank";
+  $("t-price").disabled = bank;
+  if (bank) $("t-price").value = "";
+  $("t-price").placeholder = bank ? "rules' price" : "0";
+  $("t-discount-label").classList.toggle("hidden", $("t-buyer").value !== "bank");
+  const tx = transferTx();
+  quote($("t-preview"), tx && ITEMS.some((k) => tx[k]) ? tx : null);
+}
+
+function clearTransfer() {
+  for (const id of ["t-seller", "t-buyer", "t-price", ...ITEMS.map((k) => "t-" + k)]) $(id).value = "";
+  $("t-discount").value = "50";
+}
+
+function previewBid(p) {
+  const el = $("bid-preview-" + p);
+  const bid = ui.bid[p] || "";
+  if (!el) return;
+  if (bid === "") { quote(el, null); return; }
+  const broker = $("a-broker").value;
+  quote(el, { kind: "buy_asset", player: p, asset: ui.asset[p] || "mine_lease", price: +bid, broker: broker === "" ? null : +broker });
+}
+
+function buy(p) {
+  const s = view.state;
+  const asset = ui.asset[p] || "mine_lease";
+  const bid = ui.bid[p] || "";
+  const min = asset === "mine_lease" ? s.prices.mine_lease : s.prices.drill_report;
+  if (bid === "") return showError(`Type ${s.players[p].name}'s winning bid first (at least ${M(min)}).`);
+  const broker = $("a-broker").value;
+  return book({ kind: "buy_asset", player: p, asset, price: +bid, broker: broker === "" ? null : +broker }, () => {
+    ui.bid[p] = ""; ui.asset[p] = "mine_lease";
+    if (!$("a-keep").checked) $("a-broker").value = "";
+  });
+}
+
+function playerAction(kind, p) {
+  const u = ui.card[p];
+  const clear = () => { ui.card[p] = freshCard(); };
+  switch (kind) {
+    case "production":
+      if (u.dice === "") return showError("Choose the dice first.");
+      return book({ kind, player: p, dice: +u.dice, drill_reports: +u.drs, bonus: +u.bonus }, clear);
+    case "bonus50":
+      return book({ kind: "production", player: p, koz: 0, bonus: view.state.bonuses.opponent });
+    case "liq50": case "liq25":
+      return book({ kind: "liquidate_bullion", player: p, percent: +u.liq, discount: kind === "liq50" ? 50 : 25 }, clear);
+    case "interim_bullion": return book({ kind: "bullion_tax", player: p, interim: true });
+    case "interim_corp": return book({ kind: "corporation_tax", player: p, interim: true });
+    default: return book({ kind, player: p });
+  }
+}
+
+function hideUndo() { $("undo-confirm").classList.add("hidden"); }
+
+function wire() {
+  const onBook = (id, fn) => $(id).addEventListener("click", (ev) => { if (deliberate(ev)) fn(ev); });
+  $("players").addEventListener("click", (ev) => {
+    const btn = ev.target.closest("button[data-kind]");
+    if (btn && deliberate(ev)) playerAction(btn.dataset.kind, +btn.dataset.p);
+  });
+  $("players").addEventListener("change", (ev) => {
+    const el = ev.target;  // drop-downs only: a typed box never redraws the page
+    if (el.tagName === "SELECT" && el.dataset.ui) { ui.card[+el.dataset.p][el.dataset.ui] = el.value; render(); }
+  });
+  $("player-tabs").addEventListener("click", (ev) => {
+    const t = ev.target.closest("button[data-tab]");
+    if (t) { shown = +t.dataset.tab; render(); }
+  });
+  $("sales").addEventListener("click", (ev) => {
+    const b = ev.target.closest("button[data-sale]");
+    if (b) { ui.sale[b.dataset.p] = b.dataset.sale; renderMarket(); }
+  });
+  for (const id of ["broker", "rate"]) $(id).addEventListener("change", renderMarket);
+  onBook("sell", () => {
+    const sales = view.state.players.filter((p) => !p.bankrupt && (ui.sale[p.index] || "0") !== "0")
+      .map((p) => [p.index, +ui.sale[p.index]]);
+    if (!sales.length) return showError("Choose a % to sell for at least one player.");
+    const broker = $("broker").value;
+    return book({ kind: "sell_bullion", broker: broker === "" ? null : +broker,
+      rate: broker === "" ? 0 : +$("rate").value, drop: +$("drop").value, sales }, () => {
+      ui.sale = {}; $("broker").value = ""; $("rate").value = "10"; $("drop").value = "100";
+    });
+  });
+  $("bids").addEventListener("input", (ev) => {
+    const p = ev.target.dataset.bid;
+    if (p !== undefined) { ui.bid[p] = ev.target.value; previewBid(+p); }
+  });
+  $("bids").addEventListener("change", (ev) => {
+    const el = ev.target;
+    if (el.tagName === "SELECT") { ui.asset[el.dataset.p] = el.value; render(); }
+  });
+  $("bids").addEventListener("click", (ev) => {
+    const b = ev.target.closest("button[data-buy]");
+    if (b && deliberate(ev)) buy(+b.dataset.buy);
+  });
+  $("a-broker").addEventListener("change", () => { for (const p of view.state.players) previewBid(p.index); });
+  onBook("gf-up", () => book({ kind: "goldfix_up" }));
+  onBook("gf-down", () => book({ kind: "goldfix_down" }));
+  onBook("tax-chn", () => book({ kind: "tax_switch" }));
+  onBook("winner-set", () => {
+    const v = $("winner-custom").value;
+    return book(v === "" ? { kind: "winner_target" } : { kind: "winner_target", target: +v }, () => { $("winner-custom").value = ""; });
+  });
+  onBook("interest-set", () => {
+    const v = $("interest-rate").value;
+    if (v === "") return showError("Choose the interest rate the table agreed.");
+    return book(v === "tax" ? { kind: "interest_rate" } : { kind: "interest_rate", percent: +v }, () => { $("interest-rate").value = ""; });
+  });
+  $("undo").addEventListener("click", () => {
+    const last = view.log[0];
+    if (!last || busy) return;
+    $("undo-text").textContent = `Take back entry #${last.index}? ${last.effect}`;
+    $("undo-confirm").dataset.expect = String(view.state.entries);
+    $("undo-confirm").classList.remove("hidden");
+  });
+  $("undo-no").addEventListener("click", hideUndo);
+  onBook("undo-yes", () => send("undo", { expect_entries: +$("undo-confirm").dataset.expect }));
+  onBook("reset", () => { if (confirm("RESET: every player back to $500M and 2 notes?")) book({ kind: "reset" }); });
+  onBook("quickstart", () => book({ kind: "quickstart" }));
+  for (const id of ["t-seller", "t-buyer", "t-discount"]) $(id).addEventListener("change", renderTransfer);
+  $("transfer-card").addEventListener("input", (ev) => { if (ev.target.tagName === "INPUT") renderTransfer(); });
+  onBook("t-go", () => {
+    const tx = transferTx();
+    if (!tx) return showError("Choose the seller and the buyer.");
+    if (!ITEMS.some((k) => tx[k])) return showError("Enter a number in at least one of the six fields.");
+    return book(tx, clearTransfer);
+  });
+  onBook("c-go", () => {
+    const payer = $("c-payer").value, payee = $("c-payee").value, amount = $("c-amount").value;
+    if (payer === "" || payee === "" || amount === "") return showError("Choose the payer, the payee and the amount.");
+    const party = (v) => (v === "bank" ? "bank" : +v);
+    return book({ kind: "cash", payer: party(payer), payee: party(payee), amount: +amount, memo: $("c-memo").value }, () => {
+      for (const id of ["c-payer", "c-payee", "c-amount", "c-memo"]) $(id).value = "";
+    });
+  });
+  for (const id of ["m-red", "m-black", "m-bidder"]) $(id).addEventListener("change", renderTakeover);
+  $("m-owners").addEventListener("input", previewTakeover);
+  $("m-owners").addEventListener("change", previewTakeover);
+  onBook("m-go", () => {
+    const tx = takeoverTx();
+    if (!tx) return showError("Choose the bidder and both dice.");
+    return book(tx, () => {
+      for (const id of ["m-bidder", "m-red", "m-black"]) $(id).value = "";
+      for (const el of document.querySelectorAll("#m-owners [data-owner]")) el.value = "";
+    });
+  });
+  $("l-player").addEventListener("change", render);
+  $("liq-table").addEventListener("click", (ev) => {
+    const b = ev.target.closest("button[data-liq]");
+    if (!b || !deliberate(ev)) return;
+    const [ml, hg, dr] = b.dataset.liq.split(",").map(Number);
+    return book({ kind: "liquidate_assets", player: +$("l-player").value, mine_leases: ml, headgears: hg,
+      drill_reports: dr, discount: +b.dataset.discount }, () => { $("l-player").value = ""; });
+  });
+  $("calc-koz").addEventListener("input", calc);
+  $("calc-disc").addEventListener("change", calc);
 }
 
 let calcTimer = null;
@@ -144,79 +464,12 @@ function calc() {
   clearTimeout(calcTimer);
   calcTimer = setTimeout(async () => {
     if (!view) return;
-    const koz = $("c-koz").value || "0", disc = $("c-disc").value;
+    const koz = $("calc-koz").value || "0", disc = $("calc-disc").value;
     try {
       const r = await api("GET", `/api/dashboards/bullion-discount?koz=${encodeURIComponent(koz)}&goldfix=${view.state.goldfix}&discount=${disc}`);
-      $("c-out").textContent = `${r.koz} kOz at $${view.state.goldfix.toLocaleString("en-US")} = ${M(r.value)}; less ${disc}% = ${M(r.discounted)}`;
-    } catch (e) { $("c-out").textContent = e.message; }
+      $("calc-out").textContent = `${r.koz} kOz at $${view.state.goldfix.toLocaleString("en-US")} = ${M(r.value)}; less ${disc}% = ${M(r.discounted)}`;
+    } catch (e) { $("calc-out").textContent = e.message; }
   }, 150);
-}
-
-function playerAction(kind, p) {
-  const u = ui[p];
-  const pct = +u.percent;
-  switch (kind) {
-    case "production": return book({ kind, player: p, dice: +u.dice, drill_reports: +u.drs, bonus: +u.bonus });
-    case "liq50": case "liq25":
-      return book({ kind: "liquidate_bullion", player: p, percent: pct, discount: kind === "liq50" ? 50 : 25 });
-    case "buy_asset": {
-      const min = u.asset === "mine_lease" ? view.state.prices.mine_lease : view.state.prices.drill_report;
-      const broker = $("broker").value;
-      return book({ kind, player: p, asset: u.asset, price: u.bid === "" ? min : +u.bid, broker: broker === "" ? null : +broker });
-    }
-    case "interim_bullion": return book({ kind: "bullion_tax", player: p, interim: true });
-    case "interim_corp": return book({ kind: "corporation_tax", player: p, interim: true });
-    default: return book({ kind, player: p });
-  }
-}
-
-function wire() {
-  $("players").addEventListener("click", (ev) => {
-    const btn = ev.target.closest("button[data-kind]");
-    if (btn) playerAction(btn.dataset.kind, +btn.dataset.p);
-  });
-  $("players").addEventListener("change", (ev) => {
-    const el = ev.target;
-    if (el.dataset.ui) { ui[+el.dataset.p][el.dataset.ui] = el.value; render(); }
-  });
-  $("players").addEventListener("input", (ev) => {
-    const el = ev.target;
-    if (el.dataset.ui === "bid") ui[+el.dataset.p].bid = el.value;
-  });
-  for (const id of ["broker", "rate", "m-red"]) $(id).addEventListener("change", () => view && render());
-  $("gf-up").onclick = () => book({ kind: "goldfix_up" });
-  $("gf-down").onclick = () => book({ kind: "goldfix_down" });
-  $("tax-chn").onclick = () => book({ kind: "tax_switch" });
-  $("winner-set").onclick = () => {
-    const v = $("winner-custom").value;
-    book(v === "" ? { kind: "winner_target" } : { kind: "winner_target", target: +v });
-  };
-  $("undo").onclick = () => action("undo");
-  $("reset").onclick = () => action("reset", "RESET: every player back to $500M and 2 notes?");
-  $("quickstart").onclick = () => action("quickstart");
-  $("sell").onclick = () => {
-    const sales = view.state.players.filter((p) => !p.bankrupt && ui[p.index] && +ui[p.index].percent > 0)
-      .map((p) => [p.index, +ui[p.index].percent]);
-    const broker = $("broker").value;
-    book({ kind: "sell_bullion", broker: broker === "" ? null : +broker,
-      rate: broker === "" ? 0 : +$("rate").value, drop: +$("drop").value, sales });
-  };
-  $("t-go").onclick = () => {
-    const party = (v) => (v === "bank" ? "bank" : +v);
-    const tx = { kind: "transfer", seller: party($("t-seller").value), buyer: party($("t-buyer").value),
-      price: +($("t-price").value || 0) };
-    for (const k of ["bullion", "mine_leases", "headgears", "drill_reports", "loan_notes", "merchant_bank_fees"])
-      tx[k] = +($("t-" + k).value || 0);
-    book(tx);
-  };
-  $("m-go").onclick = () => {
-    const counter = $("m-counter").value;
-    book({ kind: "takeover", bidder: +$("m-bidder").value, red: +$("m-red").value, black: +$("m-black").value,
-      owners: [{ player: +$("m-owner").value, mine_leases: +$("m-ml").value, headgears: +$("m-hg").value, drill_reports: +$("m-dr").value }],
-      counters: counter === "" ? [] : [[+counter, +$("m-counter-black").value]] });
-  };
-  $("c-koz").addEventListener("input", calc);
-  $("c-disc").addEventListener("change", calc);
 }
 
 async function load() {

@@ -5,6 +5,7 @@
 * Two observations encode identically only if they are equal (leaving out the keys the
   layout skips, each with its documented reason): anything the seat sees that changes
   changes the tensor.
+* The compiled layout (the hot path) gives the same tensors as the checked tree walk.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ def test_what_a_seat_sees_changes_its_tensor(
     for state in states:
         obs = state.observe(seat)
         key = enc.encode(obs).tobytes()
+        assert key == enc.encode(obs, checked=True).tobytes(), "compiled layout differs"
         visible = enc.visible(obs)
         if key in seen:
             assert seen[key] == visible, "two different observations share a tensor"

@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from motherlode.engine import Game, GameOptions, State, get_game
 from motherlode.rl.tensors import carcassonne, goldfix, gonza, goodwill, yukon
+from motherlode.rl.tensors.compiled import Mismatch, compile_layout
 from motherlode.rl.tensors.schema import (
     Cat,
     Ctx,
@@ -107,19 +108,29 @@ class Encoder:
         self.root = Rec({**base, **fields_of(probe)}, optional=optional)
         self._ctx = [Ctx(s, num_players, game.max_players) for s in range(num_players)]
         self.size = self.root.size(self._ctx[0])
+        self._fast = compile_layout(self.root, self._ctx[0])
 
     @property
     def shape(self) -> tuple[int]:
         return (self.size,)
 
-    def encode(self, observation: Mapping[str, Any]) -> Vector:
-        """The observation of one seat as a vector (a spectator's is encoded as seat 0's)."""
+    def encode(self, observation: Mapping[str, Any], *, checked: bool = False) -> Vector:
+        """The observation of one seat as a vector (a spectator's is encoded as seat 0's).
+
+        The compiled layout does the work; ``checked`` walks the schema tree instead, which
+        validates every value (the compiled function falls back to it on any surprise)."""
         seat = observation.get("seat")
-        ctx = self._ctx[0 if seat is None else seat]
-        out: Out = {}
         if seat is None:
             observation = {**observation, "seat": 0}
-        self.root.put(observation, out, 0, ctx, "observation")
+            seat = 0
+        out: Out = {}
+        try:
+            if checked:
+                raise Mismatch
+            self._fast(observation, out, seat)
+        except Exception:
+            out = {}
+            self.root.put(observation, out, 0, self._ctx[seat], "observation")
         vector = np.zeros(self.size, dtype=np.float32)
         vector[list(out)] = list(out.values())
         return vector

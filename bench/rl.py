@@ -1,0 +1,104 @@
+"""Environment steps per second of the PettingZoo AEC env, against the engine's own playouts.
+
+    python bench/rl.py                      # every game at the player counts of playouts.py
+    python bench/rl.py gonza -p 4 -n 3 -r 5
+
+Both sides play the same random games (one seed per game) with the log off:
+
+* **engine**: the engine's hot loop as ``bench/playouts.py`` drives it — pick the pending
+  seat, list its legal actions, apply a random one;
+* **AEC env**: ``env.last()`` (the acting agent's observation tensor and action mask), a
+  random index among the mask's ones, ``env.step``; what every PettingZoo training loop does
+  per decision.
+
+A run plays ``-n`` games on each side; the figures are the medians over ``-r`` runs (the
+machine is shared and noisy), in decisions per second, and ``ratio`` is how many times
+slower the AEC env is per decision.  Printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+import motherlode
+from motherlode import rl
+
+DEFAULT_PLAYERS = {"carcassonne": 2, "gonza": 4, "goodwill": 4, "goldfix": 4, "yukon": 4}
+GAMES = ("carcassonne", "goldfix", "gonza", "goodwill", "yukon")
+
+
+def engine_run(game_id: str, players: int, seeds: range) -> tuple[int, float]:
+    """Decisions and seconds of the engine's own random playouts."""
+    game = motherlode.get_game(game_id)
+    decisions, seconds = 0, 0.0
+    for seed in seeds:
+        start = time.perf_counter()
+        state = game.new_state(players, seed)
+        state.logging = False
+        choice = random.Random(seed).choice
+        while True:
+            pending = state.pending()
+            if not pending:
+                break
+            seat = pending[0]
+            state.apply(seat, choice(state.legal_actions(seat)))
+        seconds += time.perf_counter() - start
+        decisions += state.move_count
+    return decisions, seconds
+
+
+def env_run(game_id: str, players: int, seeds: range) -> tuple[int, float]:
+    """Decisions and seconds of the AEC env playing random masked actions."""
+    env = rl.env(game_id, players)
+    decisions, seconds = 0, 0.0
+    for seed in seeds:
+        pick = np.random.default_rng(seed)
+        start = time.perf_counter()
+        env.reset(seed=seed)
+        for _agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(pick.choice(np.flatnonzero(obs["action_mask"]))))
+            decisions += 1
+        seconds += time.perf_counter() - start
+    return decisions, seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: all five)")
+    parser.add_argument("-p", "--players", type=int, help="player count (default per game)")
+    parser.add_argument("-n", "--games-per-run", type=int, default=3)
+    parser.add_argument("-r", "--runs", type=int, default=5)
+    args = parser.parse_args()
+    print(
+        f"{'game':<16} {'engine steps/s':>15} {'AEC env steps/s':>16} {'ratio':>6}"
+        f"   (median of {args.runs} runs of {args.games_per_run} games)"
+    )
+    for game_id in args.games or GAMES:
+        players = args.players or DEFAULT_PLAYERS[game_id]
+        seeds = range(args.games_per_run)
+        engine, env = [], []
+        for _ in range(args.runs):
+            moves, seconds = engine_run(game_id, players, seeds)
+            engine.append(moves / seconds)
+            steps, seconds = env_run(game_id, players, seeds)
+            env.append(steps / seconds)
+        fast, slow = statistics.median(engine), statistics.median(env)
+        label = f"{game_id} ({players}p)"
+        print(f"{label:<16} {fast:15,.0f} {slow:16,.0f} {fast / slow:6.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -35,7 +35,7 @@ def open_books(page: Any, server: str) -> None:
     )
     assert r.ok
     page.goto(server + "/goldfix/dashboard/" + r.json()["id"])
-    page.wait_for_selector("[data-player='3']")
+    page.wait_for_selector("#sales [data-sale-row='3']")
 
 
 def wait_entries(page: Any, n: int) -> None:
@@ -63,6 +63,18 @@ def test_the_first_click_on_buy_after_typing_a_bid_books_it(page_on: tuple[Any, 
     page.click("#bids button[data-buy='0']")
     wait_entries(page, 2)
     assert log_line(page, 2).startswith("Alf buys a MINE LEASE for $30M")
+
+
+def test_the_first_tap_on_buy_on_a_phone_books_it(browser: Any, database_url: str) -> None:
+    with dashboard_server(database_url) as server:
+        page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True)
+        open_books(page, server)
+        page.tap("#bids input[data-bid='1']")
+        page.keyboard.type("35")
+        page.tap("#bids button[data-buy='1']")
+        wait_entries(page, 2)
+        assert log_line(page, 2).startswith("Bryan buys a MINE LEASE for $35M")
+        page.close()
 
 
 def test_a_sale_sells_only_what_was_chosen_for_it(page_on: tuple[Any, str]) -> None:

@@ -498,4 +498,6 @@ async function setup() {
 }
 
 wire();
+// On a phone the reference cards (calculator, production table, legend) start folded.
+if (matchMedia("(max-width: 740px)").matches) for (const d of document.querySelectorAll("details.ref")) d.open = false;
 if (dashId) load(); else setup();

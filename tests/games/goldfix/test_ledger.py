@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.ledger import (
@@ -740,3 +742,109 @@ def test_the_interest_rate_follows_the_tax_rate_unless_agreed() -> None:
     ledger.apply(tx("interest_rate", percent=0))
     ledger.apply(tx("reset"))
     assert ledger.interest_rate is None
+
+
+# ------------------------------------------------------------------ properties
+
+PLAYER = st.sampled_from([A, B, C, D, 7, "x"])
+PARTY = st.sampled_from([A, B, C, D, "bank"])
+COUNT = st.integers(min_value=-1, max_value=3)
+TRANSACTIONS = st.one_of(
+    st.sampled_from([tx("goldfix_up"), tx("goldfix_down"), tx("tax_switch"), tx("quickstart")]),
+    st.builds(
+        lambda k, p: tx(k, player=p),
+        st.sampled_from(
+            ["normal_loan", "discount_loan", "pay_interest", "repay", "buy_headgear", "bullion_tax"]
+        ),
+        PLAYER,
+    ),
+    st.builds(
+        lambda p, d, r, b: tx("production", player=p, dice=d, drill_reports=r, bonus=b),
+        PLAYER,
+        st.integers(0, 13),
+        st.integers(0, 3),
+        st.sampled_from([0, 50, 100, 70]),
+    ),
+    st.builds(
+        lambda p, a, price, b: tx("buy_asset", player=p, asset=a, price=price, broker=b),
+        PLAYER,
+        st.sampled_from(["mine_lease", "drill_report", "gold"]),
+        st.integers(0, 80),
+        st.sampled_from([None, A, B]),
+    ),
+    st.builds(
+        lambda s, pct, r: tx("sell_bullion", broker=B, rate=r, sales=[[s, pct]]),
+        PLAYER,
+        st.sampled_from([0, 25, 50, 100, 30]),
+        st.sampled_from([0, 10, 12]),
+    ),
+    st.builds(
+        lambda s, b, bullion, ml, hg, dr, notes, fees: tx(
+            "transfer",
+            seller=s,
+            buyer=b,
+            bullion=bullion * 10,
+            mine_leases=ml,
+            headgears=hg,
+            drill_reports=dr,
+            loan_notes=notes,
+            merchant_bank_fees=fees,
+        ),
+        PARTY,
+        PARTY,
+        COUNT,
+        COUNT,
+        COUNT,
+        COUNT,
+        COUNT,
+        COUNT,
+    ),
+    st.builds(
+        lambda p, q, amount: tx("cash", payer=p, payee=q, amount=amount),
+        PARTY,
+        PARTY,
+        st.integers(-10, 600),
+    ),
+    st.builds(
+        lambda bidder, red, black, owner, ml, hg, dr: tx(
+            "takeover",
+            bidder=bidder,
+            red=red,
+            black=black,
+            owners=[{"player": owner, "mine_leases": ml, "headgears": hg, "drill_reports": dr}],
+        ),
+        PLAYER,
+        st.integers(1, 6),
+        st.integers(1, 6),
+        PLAYER,
+        COUNT,
+        COUNT,
+        COUNT,
+    ),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(TRANSACTIONS, max_size=30))
+def test_any_transactions_refused_change_nothing_and_the_books_replay(
+    transactions: list[Transaction],
+) -> None:
+    """Whatever is entered: a refusal leaves the books as they were, holdings never go
+    below zero nor HEADGEAR above MINE LEASES, and the books are the replay of their
+    entries (so undo is exact)."""
+    ledger = fresh()
+    for transaction in transactions:
+        before = (rows(ledger), ledger.goldfix, ledger.tax, len(ledger.entries))
+        try:
+            ledger.apply(transaction)
+        except LedgerError:
+            assert (rows(ledger), ledger.goldfix, ledger.tax, len(ledger.entries)) == before
+        for a in ledger.accounts:
+            assert min(a.notes, a.bullion, a.mine_leases, a.headgears, a.drill_reports) >= 0
+            assert a.headgears <= a.mine_leases
+    again = Ledger.replay(ledger.names, ledger.transactions)
+    assert rows(again) == rows(ledger)
+    if ledger.entries:
+        last = rows(Ledger.replay(ledger.names, ledger.transactions[:-1]))
+        ledger.undo()
+        assert rows(ledger) == last

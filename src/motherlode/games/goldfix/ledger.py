@@ -10,6 +10,11 @@ Transactions are checked before anything changes: a bad one raises :class:`Ledge
 with a message a player understands and leaves the books as they were.  Payments beyond a
 player's cash draw $230M overdraft loans at once (each a new $250M LOAN NOTE, the $20M fee
 kept by the Bank); a player with seven notes is flagged BANKRUPT and takes no further part.
+
+Where the appendix leaves the price to the person ([44]), the BANK's side still follows
+the rules (LIQUIDATION, REPAY, the $10M fee, the price table), and a loan waits for the
+interest (BANKING, the small print).  Each transaction records the version of these rules
+it was booked under (:data:`RULES`), so books kept under an earlier one replay unchanged.
 """
 
 from __future__ import annotations
@@ -860,7 +865,11 @@ class Ledger:
         return total, parts
 
     def _with_bank(
-        self, seller: int | None, buyer: int | None, counts: Mapping[str, int], args: Any
+        self,
+        seller: int | None,
+        buyer: int | None,
+        counts: Mapping[str, int],
+        args: Mapping[str, Any],
     ) -> str:
         player = seller if seller is not None else buyer
         assert player is not None

@@ -90,6 +90,7 @@ def test_book_by_clicking_and_reload(browser: Any, database_url: str) -> None:
         assert page.inner_text("#entries").startswith("7 ")
         # undo shows what it takes back and asks first
         page.click("#undo")
+        page.wait_for_selector("#undo-confirm:not(.hidden)")
         assert page.inner_text("#undo-text") == (
             "Take back entry #7? Chris pays interest on 2 LOAN NOTE(S) at 5%: $26M"
         )

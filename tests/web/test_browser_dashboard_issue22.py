@@ -110,12 +110,14 @@ def test_undo_shows_asks_and_refuses_a_stale_page(browser: Any, server: str) -> 
     books.book(kind="goldfix_up")
     books.open()
     page.click("#undo")
+    page.wait_for_selector("#undo-confirm:not(.hidden)")
     assert page.inner_text("#undo-text") == "Take back entry #1? GOLDFIX up to $1,100"
     page.click("#undo-no")  # asked, and kept
     assert page.is_hidden("#undo-confirm")
     assert len(books.view()["log"]) == 1
     # a second tablet books meanwhile; this page still shows entry 1 as the last
     page.click("#undo")
+    page.wait_for_selector("#undo-confirm:not(.hidden)")
     books.book(kind="tax_switch")
     page.click("#undo-yes")
     page.wait_for_selector("#error:not(.hidden)")
@@ -123,6 +125,7 @@ def test_undo_shows_asks_and_refuses_a_stale_page(browser: Any, server: str) -> 
     assert len(books.view()["log"]) == 2  # nothing was taken back
     wait_entries(page, 2)  # the page now shows the latest books
     page.click("#undo")
+    page.wait_for_selector("#undo-confirm:not(.hidden)")
     assert "TAX BUDGET DAY" in page.inner_text("#undo-text")
     page.click("#undo-yes")
     wait_entries(page, 1)

@@ -409,9 +409,12 @@ function wire() {
     if (v === "") return showError("Choose the interest rate the table agreed.");
     return book(v === "tax" ? { kind: "interest_rate" } : { kind: "interest_rate", percent: +v }, () => { $("interest-rate").value = ""; });
   });
-  $("undo").addEventListener("click", () => {
+  $("undo").addEventListener("click", async () => {
+    if (busy) return;
+    hideUndo();
+    await load();  // show the entry that is the last one now, not the one this page last drew
     const last = view.log[0];
-    if (!last || busy) return;
+    if (!last) return showError("There is nothing to undo.");
     $("undo-text").textContent = `Take back entry #${last.index}? ${last.effect}`;
     $("undo-confirm").dataset.expect = String(view.state.entries);
     $("undo-confirm").classList.remove("hidden");

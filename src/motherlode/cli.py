@@ -15,7 +15,6 @@ from urllib.parse import urlsplit, urlunsplit
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -25,6 +24,16 @@ from motherlode.engine import BadRecord, Game, GameRecord, MotherlodeError, Stat
 from motherlode.engine.options import parse_option_pairs
 from motherlode.sim import simulate as run_simulation
 from motherlode.sim.arena import arena_command
+from motherlode.sim.live import (
+    AddressOpt,
+    BackendOpt,
+    JobsOpt,
+    err_console,
+    live_progress,
+    open_backend,
+    speed_line,
+)
+from motherlode.sim.study import study_command
 from motherlode.table import Table
 from motherlode.table.fairness import verify_record
 
@@ -180,10 +189,15 @@ def simulate(
     option: OptionOpt = None,
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     seed: Annotated[int, typer.Option(help="Run seed; same seed, same results.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    jobs: JobsOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write results as JSON.")] = None,
 ) -> None:
-    """Play many games between bots; win rates with 95% confidence intervals."""
+    """Play many games between bots; win rates with 95% confidence intervals.
+
+    Results go to standard output, identical for one seed on any backend and any number of
+    workers; the progress bar and the speed go to standard error."""
     game = _game(game_id)
     specs = list(seat or ["random"])
     count = players or (len(specs) if len(specs) > 1 else game.min_players)
@@ -193,27 +207,16 @@ def simulate(
         raise fail(f"{len(specs)} seats given for {count} players")
     try:
         options = parse_option_pairs(option or [])
-        columns = (
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-        )
-        start = time.perf_counter()
-        with Progress(*columns, console=console, transient=True) as progress:
-            task = progress.add_task(f"{game.title}", total=n)
-            sim = run_simulation(
-                game_id,
-                specs,
-                n,
-                seed=seed,
-                options=options,
-                jobs=jobs,
-                progress=lambda k: progress.advance(task, k),
-            )
-        elapsed = time.perf_counter() - start
+        with open_backend(backend, jobs, address) as runner:
+            start = time.perf_counter()
+            with live_progress(game.title, n) as advance:
+                sim = run_simulation(
+                    game_id, specs, n, seed=seed, options=options, backend=runner, progress=advance
+                )
+            elapsed = time.perf_counter() - start
+            speed = speed_line(n, elapsed, runner)
     except MotherlodeError as exc:
-        raise fail(str(exc)) from None
+        raise fail(escape(str(exc))) from None
     summary = RichTable(title=f"{game.title}: {n} games, seed {seed}")
     for col in ("seat", "bot", "win rate", "95% CI", "mean score"):
         summary.add_column(col, justify="right" if col != "bot" else "left")
@@ -223,10 +226,8 @@ def simulate(
             str(s.seat), s.spec, f"{s.win_rate:.1%}", f"{lo:.1%}–{hi:.1%}", f"{s.mean_score:.2f}"
         )
     console.print(summary)
-    console.print(
-        f"mean game length {sim.mean_moves:.1f} moves · {n / elapsed:.1f} games/s "
-        f"on {jobs} process(es)"
-    )
+    console.print(f"mean game length {sim.mean_moves:.1f} moves")
+    err_console.print(speed)
     if json_out:
         payload: dict[str, Any] = {
             "game": game_id,
@@ -536,6 +537,7 @@ def _serve(
 
 
 app.command("arena")(arena_command)
+app.command("study")(study_command)
 
 
 def main() -> None:

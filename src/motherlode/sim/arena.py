@@ -32,19 +32,29 @@ import json
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.markup import escape
 from rich.table import Table as RichTable
 
 from motherlode.agents.specs import make_agent, parse_spec
 from motherlode.engine import BadOptions, Game, MotherlodeError, get_game
 from motherlode.engine.options import parse_option_pairs
+from motherlode.sim.backends import Backend, LocalBackend
+from motherlode.sim.live import (
+    AddressOpt,
+    BackendOpt,
+    JobsOpt,
+    err_console,
+    live_progress,
+    open_backend,
+    speed_line,
+)
 from motherlode.sim.ratings import RatedGame, Rating, rate
 from motherlode.sim.simulate import game_seed
 from motherlode.sim.stats import WinTally, mean
@@ -367,10 +377,12 @@ def run_arena(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
+    backend: Backend | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Arena:
     """Play ``games`` seat-rotated games between the bots ``specs``; ``progress(k)`` after
-    each k games done."""
+    each k games done.  ``backend`` plays them (the caller closes it); without one, a local
+    pool of ``jobs`` processes does."""
     game = get_game(game_id)
     options = dict(options or {})
     game.options(options)
@@ -390,23 +402,18 @@ def run_arena(
         for i in range(games)
     ]
     arena = Arena(game_id, names, count, seed, options)
-    if jobs == 1:
-        for job in todo:
-            arena.results.append(play_game(game_id, seat_specs, options, job))
+    own = backend is None
+    runner = LocalBackend(jobs) if backend is None else backend
+    try:
+        play = partial(_play_chunk, game_id, seat_specs, options)
+        tasks = list(_chunks(todo, runner.chunk_size(games)))
+        for _, done in runner.map_unordered(play, tasks):
+            arena.results.extend(done)
             if progress:
-                progress(1)
-    else:
-        size = max(1, min(20, games // (jobs * 8)))
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [
-                pool.submit(_play_chunk, game_id, seat_specs, options, chunk)
-                for chunk in _chunks(todo, size)
-            ]
-            for future in as_completed(futures):
-                done = future.result()
-                arena.results.extend(done)
-                if progress:
-                    progress(len(done))
+                progress(len(done))
+    finally:
+        if own:
+            runner.close()
     arena.results.sort(key=lambda g: g.index)
     return arena
 
@@ -417,7 +424,7 @@ console = Console()
 
 
 def _fail(message: str) -> typer.Exit:
-    console.print(f"[bold red]error:[/] {message}")
+    console.print(f"[bold red]error:[/] {escape(message)}")
     return typer.Exit(2)
 
 
@@ -478,7 +485,9 @@ def arena_command(
         list[str] | None, typer.Option("--option", "-o", help="A game option as key=value.")
     ] = None,
     seed: Annotated[int, typer.Option(help="Run seed; same seed, same results.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    jobs: JobsOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
     plot: Annotated[Path | None, typer.Option("--plot", help="Write a PNG plot here.")] = None,
     out: Annotated[
         Path | None, typer.Option("--out", help="Write results here: .json or .csv.")
@@ -493,26 +502,21 @@ def arena_command(
     try:
         game = get_game(game_id)
         options = parse_option_pairs(option or [])
-        columns = (
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-        )
-        start = time.perf_counter()
-        with Progress(*columns, console=console, transient=True) as progress:
-            task = progress.add_task(f"{game.title} arena", total=n)
-            arena = run_arena(
-                game_id,
-                specs,
-                n,
-                players=players,
-                seed=seed,
-                options=options,
-                jobs=jobs,
-                progress=lambda k: progress.advance(task, k),
-            )
-        elapsed = time.perf_counter() - start
+        with open_backend(backend, jobs, address) as runner:
+            start = time.perf_counter()
+            with live_progress(f"{game.title} arena", n) as advance:
+                arena = run_arena(
+                    game_id,
+                    specs,
+                    n,
+                    players=players,
+                    seed=seed,
+                    options=options,
+                    backend=runner,
+                    progress=advance,
+                )
+            elapsed = time.perf_counter() - start
+            speed = speed_line(n, elapsed, runner)
     except MotherlodeError as exc:
         raise _fail(str(exc)) from None
     title = f"{game.title}: {n} games, {arena.players} players, seed {seed}"
@@ -520,10 +524,8 @@ def arena_command(
     note = ""
     if n % arena.period:
         note = f" · seats are balanced every {arena.period} games; {n} is not a multiple"
-    console.print(
-        f"mean game length {arena.mean_moves:.1f} moves · {n / elapsed:.2f} games/s "
-        f"on {jobs} process(es){note}"
-    )
+    console.print(f"mean game length {arena.mean_moves:.1f} moves{note}")
+    err_console.print(speed)
     if out is not None:
         arena.write(out)
         console.print(f"Results written to {out}")

@@ -1,19 +1,21 @@
 """Play many games between bots and summarise them per seat.
 
 Every game's seed is derived from the run's seed and the game's index, so a run is
-reproducible and gives the same results whatever the number of processes.
+reproducible and gives the same results whatever the backend and the number of workers
+(see :mod:`motherlode.sim.backends`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from motherlode.agents.specs import parse_spec
 from motherlode.engine import BadOptions, get_game
+from motherlode.sim.backends import Backend, LocalBackend
 from motherlode.sim.stats import WinTally, mean
 from motherlode.table import Table
 
@@ -95,9 +97,13 @@ def simulate(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
+    backend: Backend | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Simulation:
-    """Play ``games`` games with one bot spec per seat; ``progress(k)`` after each k done."""
+    """Play ``games`` games with one bot spec per seat; ``progress(k)`` after each k done.
+
+    ``backend`` plays them (the caller keeps it open and closes it); without one, a local
+    pool of ``jobs`` processes does."""
     game = get_game(game_id)
     options = dict(options or {})
     game.check_players(len(specs))
@@ -110,22 +116,17 @@ def simulate(
     if jobs < 1:
         raise BadOptions("--jobs must be at least 1")
     sim = Simulation(game_id, list(specs), seed, options)
-    if jobs == 1:
-        for i in range(games):
-            sim.results.append(play_one(game_id, specs, options, game_seed(seed, i), i))
+    own = backend is None
+    runner = LocalBackend(jobs) if backend is None else backend
+    try:
+        play = partial(_play_chunk, game_id, list(specs), options, seed)
+        tasks = list(_chunks(games, runner.chunk_size(games)))
+        for _, chunk in runner.map_unordered(play, tasks):
+            sim.results.extend(chunk)
             if progress:
-                progress(1)
-    else:
-        size = max(1, min(50, games // (jobs * 8) or 1))
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [
-                pool.submit(_play_chunk, game_id, list(specs), options, seed, idx)
-                for idx in _chunks(games, size)
-            ]
-            for future in as_completed(futures):
-                chunk = future.result()
-                sim.results.extend(chunk)
-                if progress:
-                    progress(len(chunk))
+                progress(len(chunk))
+    finally:
+        if own:
+            runner.close()
     sim.results.sort(key=lambda r: r.index)
     return sim

@@ -41,3 +41,99 @@ class WinTally:
 
 def mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
+
+
+def quantile(sorted_values: list[float], q: float) -> float:
+    """The ``q`` quantile of already sorted values, interpolated linearly (numpy's default)."""
+    if not sorted_values:
+        return 0.0
+    pos = (len(sorted_values) - 1) * q
+    low = math.floor(pos)
+    high = min(low + 1, len(sorted_values) - 1)
+    return sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (pos - low)
+
+
+def stdev(values: list[float]) -> float:
+    """The sample standard deviation (0 for fewer than two values)."""
+    if len(values) < 2:
+        return 0.0
+    m = mean(values)
+    return math.sqrt(sum((v - m) ** 2 for v in values) / (len(values) - 1))
+
+
+def normal_two_sided(z: float) -> float:
+    """P(|Z| >= |z|) for a standard normal Z."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def chi_square_sf(x: float, df: int) -> float:
+    """P(X >= x) for a chi-square X with ``df`` degrees of freedom (closed forms for an
+    integer ``df``, exact up to rounding; the stdlib has no incomplete gamma)."""
+    if df < 1:
+        raise ValueError("degrees of freedom must be at least 1")
+    if x <= 0:
+        return 1.0
+    half = x / 2
+    if df % 2 == 0:
+        term, total = 1.0, 1.0
+        for k in range(1, df // 2):
+            term *= half / k
+            total += term
+        return min(1.0, math.exp(-half) * total)
+    sf = math.erfc(math.sqrt(half))
+    term = math.sqrt(x) * math.exp(-half) * math.sqrt(2 / math.pi)
+    for k in range(1, (df - 1) // 2 + 1):
+        sf += term
+        term *= x / (2 * k + 1)
+    return min(1.0, sf)
+
+
+def chi_square_uniform(counts: list[float]) -> tuple[float, float]:
+    """Pearson's chi-square test that every category is equally likely: (statistic, p).
+
+    Used for "all seats win equally often": the counts are each seat's wins (a shared win
+    splits), the expectation their total over the number of seats."""
+    k = len(counts)
+    total = sum(counts)
+    if k < 2 or total <= 0:
+        return (0.0, 1.0)
+    expected = total / k
+    statistic = sum((c - expected) ** 2 / expected for c in counts)
+    return (statistic, chi_square_sf(statistic, k - 1))
+
+
+def two_proportions(wins_a: float, n_a: int, wins_b: float, n_b: int) -> tuple[float, float]:
+    """Difference of two proportions (b - a) and the two-sided p of the pooled z test."""
+    if n_a <= 0 or n_b <= 0:
+        return (0.0, 1.0)
+    pa, pb = wins_a / n_a, wins_b / n_b
+    pooled = (wins_a + wins_b) / (n_a + n_b)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n_a + 1 / n_b))
+    if se == 0:
+        return (pb - pa, 1.0)
+    return (pb - pa, normal_two_sided((pb - pa) / se))
+
+
+def two_means(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Difference of two means (b - a) and the two-sided p of Welch's test, with the normal
+    distribution for the statistic (studies compare hundreds of games a side)."""
+    if len(a) < 2 or len(b) < 2:
+        return (mean(b) - mean(a), 1.0)
+    se = math.sqrt(stdev(a) ** 2 / len(a) + stdev(b) ** 2 / len(b))
+    diff = mean(b) - mean(a)
+    if se == 0:
+        return (diff, 1.0 if diff == 0 else 0.0)
+    return (diff, normal_two_sided(diff / se))
+
+
+def holm(p_values: list[float]) -> list[float]:
+    """Holm's step-down adjustment of p-values for many comparisons (controls the chance
+    of any false positive, like Bonferroni, but rejects more)."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted

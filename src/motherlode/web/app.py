@@ -11,11 +11,11 @@ a malformed frame gets an ``error`` frame or a clean close, and no error echoes 
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
+import orjson
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -239,7 +239,7 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
             await websocket.close(code=1009, reason="message too large")
             return None
         try:
-            frame = json.loads(data)
+            frame = orjson.loads(data)
         except (ValueError, UnicodeDecodeError):
             raise ServiceError(400, f"a message must be JSON, got {excerpt(data)!r}") from None
         if not isinstance(frame, dict):

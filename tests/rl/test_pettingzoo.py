@@ -121,3 +121,18 @@ def test_render_modes() -> None:
     assert isinstance(text, str) and text.strip()
     with pytest.raises(ValueError, match="render_mode"):
         rl.env("yukon", 3, render_mode="rgb_array")
+
+
+def test_max_steps_truncates_every_agent() -> None:
+    env = rl.env("yukon", 3, max_steps=5)
+    env.reset(seed=4)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            assert truncated and not terminated
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 5 and not env.agents

@@ -25,6 +25,21 @@ def _generic() -> dict[str, Callable[..., Agent]]:
     return GENERIC
 
 
+def _policy(seed: int | None = None, **params: Any) -> Agent:
+    """A trained policy (``policy:path=FILE``, motherlode.rl.policy_bot), imported only
+    when a seat asks for one: it needs numpy, from the ``rl`` extra."""
+    try:
+        from motherlode.rl.policy_bot import make_policy_agent
+    except ImportError as exc:
+        raise ValueError(f"the policy bot needs the rl extra ({exc.name} is missing)") from None
+    return make_policy_agent(seed, **params)
+
+
+UNLISTED: dict[str, Callable[..., Agent]] = {"policy": _policy}
+"""Bots every spec may name but :func:`bot_names` does not list: a trained policy exists
+only for some games, and mostly as a file given by ``path=``."""
+
+
 @dataclass(frozen=True)
 class AgentSpec:
     name: str
@@ -77,7 +92,7 @@ def make_agent(spec: AgentSpec | str, game: Game, seed: int | None = None) -> Ag
     """Build the bot a spec names; ``human`` seats are handled by the interfaces."""
     if isinstance(spec, str):
         spec = parse_spec(spec)
-    factory = game.bots.get(spec.name) or _generic().get(spec.name)
+    factory = game.bots.get(spec.name) or _generic().get(spec.name) or UNLISTED.get(spec.name)
     if spec.is_human:
         raise BadOptions("'human' seats are played by people, not built as bots")
     if factory is None:

@@ -140,13 +140,18 @@ class Encoder:
         exactly when these are equal (the property tests/rl/test_tensors.py checks)."""
         return self.root.strip(dict(observation))
 
-    def layout(self) -> list[tuple[str, int, int, str]]:
-        """(key, offset, size, meaning) of every block, skipped keys with size 0."""
+    def layout(self) -> list[tuple[str, str, int, str]]:
+        """(key, offset, size, meaning) of every block, skipped keys with size 0.  The fields
+        of a list's items (``players[].cash``) have their offset within one item slot
+        (``+3``), or ``·`` deeper down."""
         rows = []
         at = 0
-        for name, size, meaning in self.root.parts(self._ctx[0], ""):
-            rows.append((name, at, size, meaning))
-            at += size
+        for name, size, meaning, within in self.root.parts(self._ctx[0], ""):
+            if within is None:
+                rows.append((name, str(at), size, meaning))
+                at += size
+            else:
+                rows.append((name, f"+{within}" if within >= 0 else "·", size, meaning))
         return rows
 
     def skipped(self) -> dict[str, str]:

@@ -43,6 +43,7 @@ class Ctx:
 
 Out = dict[int, float]
 Path = Any
+Row = tuple[str, int, str, "int | None"]
 """Where a value sits in the observation, for error messages: built lazily as nested tuples
 (formatting a path for every value would cost more than encoding it)."""
 """The encoding being written, sparse: offset -> value (most entries of a tensor are 0)."""
@@ -85,9 +86,10 @@ class Node:
         (two observations encode alike exactly when their stripped forms are equal)."""
         return value
 
-    def parts(self, ctx: Ctx, prefix: str) -> Iterable[tuple[str, int, str]]:
-        """(name, size, meaning) of each leaf block, for docs and ``Encoder.layout``."""
-        yield prefix, self.size(ctx), self.describe(ctx)
+    def parts(self, ctx: Ctx, prefix: str) -> Iterable[Row]:
+        """(name, size, meaning, offset within a list item or None) of each block, for
+        docs and ``Encoder.layout``; a list of objects lists its items' fields too."""
+        yield prefix, self.size(ctx), self.describe(ctx), None
 
 
 class Num(Node):
@@ -205,6 +207,16 @@ class SeatSeq(Node):
         return f"per seat its place in the list ({ctx.max_players}, relative; 0 absent)"
 
 
+def _item_rows(node: Node, inner: Node, ctx: Ctx, prefix: str, what: str) -> Iterable[Row]:
+    """A list's row, then its items' fields with their offsets within an item slot."""
+    yield prefix, node.size(ctx), f"{what}, each: a present flag, then the fields below", None
+    at = 1
+    for name, size, meaning, within in inner.parts(ctx, prefix + "[]"):
+        yield name, size, meaning, at if within is None else -1
+        if within is None:
+            at += size
+
+
 class Seats(Node):
     """A list with one entry per seat, rotated so the viewer's entry comes first and padded
     to the largest table; each slot starts with a 'seat exists' flag."""
@@ -226,6 +238,13 @@ class Seats(Node):
 
     def describe(self, ctx: Ctx) -> str:
         return f"{ctx.max_players} seat slots (viewer first): flag + {self.inner.describe(ctx)}"
+
+    def parts(self, ctx: Ctx, prefix: str) -> Iterable[Row]:
+        if not isinstance(self.inner, Rec):
+            yield from super().parts(ctx, prefix)
+            return
+        what = f"{ctx.max_players} seat slots (the viewer's first)"
+        yield from _item_rows(self, self.inner, ctx, prefix, what)
 
     def strip(self, value: Any) -> Any:
         return [self.inner.strip(v) for v in value]
@@ -279,12 +298,12 @@ class Opt(Node):
     def describe(self, ctx: Ctx) -> str:
         return f"present + {self.inner.describe(ctx)}"
 
-    def parts(self, ctx: Ctx, prefix: str) -> Iterable[tuple[str, int, str]]:
+    def parts(self, ctx: Ctx, prefix: str) -> Iterable[Row]:
         if isinstance(self.inner, Rec):
-            yield prefix, 1, "present (0: null or absent)"
+            yield prefix, 1, "present (0: null or absent)", None
             yield from self.inner.parts(ctx, prefix)
         else:
-            yield prefix, self.size(ctx), self.describe(ctx)
+            yield prefix, self.size(ctx), self.describe(ctx), None
 
     def strip(self, value: Any) -> Any:
         return None if value is None else self.inner.strip(value)
@@ -316,6 +335,12 @@ class Seq(Node):
 
     def describe(self, ctx: Ctx) -> str:
         return f"up to {self.slots(ctx)} items in order: present + {self.inner.describe(ctx)}"
+
+    def parts(self, ctx: Ctx, prefix: str) -> Iterable[Row]:
+        if not isinstance(self.inner, Rec):
+            yield from super().parts(ctx, prefix)
+            return
+        yield from _item_rows(self, self.inner, ctx, prefix, f"up to {self.slots(ctx)} items")
 
     def strip(self, value: Any) -> Any:
         return [self.inner.strip(v) for v in value]
@@ -386,8 +411,8 @@ class Skip(Node):
     def describe(self, ctx: Ctx) -> str:
         return f"not encoded: {self.reason}"
 
-    def parts(self, ctx: Ctx, prefix: str) -> Iterable[tuple[str, int, str]]:
-        yield prefix, 0, self.describe(ctx)
+    def parts(self, ctx: Ctx, prefix: str) -> Iterable[Row]:
+        yield prefix, 0, self.describe(ctx), None
 
 
 class Rec(Node):
@@ -397,7 +422,10 @@ class Rec(Node):
     def __init__(self, fields: Mapping[str, Node], optional: Iterable[str] = ()) -> None:
         self.fields = dict(fields)
         self.optional = frozenset(optional)
-        self.wrapped = {k: (Opt(v) if k in self.optional else v) for k, v in self.fields.items()}
+        self.wrapped = {
+            k: (Opt(v) if k in self.optional and not isinstance(v, Skip) else v)
+            for k, v in self.fields.items()
+        }
 
     def _size(self, ctx: Ctx) -> int:
         return sum(node.size(ctx) for node in self.wrapped.values())
@@ -419,7 +447,7 @@ class Rec(Node):
         inner = "; ".join(f"{k}: {v.describe(ctx)}" for k, v in self.wrapped.items())
         return "{" + inner + "}"
 
-    def parts(self, ctx: Ctx, prefix: str) -> Iterable[tuple[str, int, str]]:
+    def parts(self, ctx: Ctx, prefix: str) -> Iterable[Row]:
         for key, node in self.wrapped.items():
             yield from node.parts(ctx, f"{prefix}.{key}" if prefix else key)
 

@@ -23,9 +23,13 @@ def market(players: int = 3, broker: int = 0, corner: bool = False, **options: A
 
 
 def test_bullion_market_level_a_broker_sets_0_to_20_percent() -> None:
+    """ "the broker sets the commission between 0% and 20%": any whole %."""
     state = market()
     assert state.phase == COMMISSION and state.pending() == (0,)
-    assert state.legal_actions(0) == [Commission(r) for r in (0, 10, 15, 20)]
+    assert state.legal_actions(0) == [Commission(r) for r in range(21)]
+    state.apply(0, Commission(13))
+    assert state.market_rate == 13
+    state = market()
     state.apply(0, Commission(20))
     assert state.phase == SELL and state.pending() == (0, 1, 2)
     assert state.legal_actions(1) == [Sell(p) for p in (0, 25, 50, 75, 100)]
@@ -63,10 +67,12 @@ def test_self_broker_mode_sells_for_nobody_else() -> None:
 
 def test_level_b_excludes_the_self_broker_mode() -> None:
     state = market(bullion_market_level="B")
-    assert state.legal_actions(0) == [Commission(r) for r in (10, 15, 20)]
+    assert state.legal_actions(0) == [Commission(r) for r in range(1, 21)]
     before = fingerprint(state)
-    with pytest.raises(IllegalAction, match="one of 10%, 15%, 20%"):
+    with pytest.raises(IllegalAction, match="1% to 20%"):
         state.apply(0, Commission(0))
+    with pytest.raises(IllegalAction, match="1% to 20%"):
+        state.apply(0, Commission(25))
     assert fingerprint(state) == before
 
 
@@ -88,6 +94,9 @@ def test_goldfix_corner_self_broker_or_25_percent_and_minus_200() -> None:
     assert state.goldfix == 1300
     state = market(corner=True, fixed_commissions=True)
     assert state.legal_actions(0) == [Commission(0), Commission(25)]  # the corner stays
+    # the no-auctions version: "non-negotiable ... except the CORNER, which remains at 25%"
+    state = market(corner=True, tabletopia="no-auctions")
+    assert state.phase == SELL and state.market_rate == 25
     state = market(corner=True, bullion_market_level="B")
     assert state.phase == SELL and state.market_rate == 25
 

@@ -138,7 +138,8 @@ def test_sale_quantity_rounds_to_whole_koz() -> None:
 def test_broker_rates_are_the_dashboards() -> None:
     """A2 [3]: drop down 0%, 10%, 15%, 20%, 25%."""
     assert money.BROKER_RATES == (0, 10, 15, 20, 25)
-    assert money.BOARD_SQUARE_RATES == (0, 10, 15, 20)
+    assert tuple(range(21)) == money.BOARD_SQUARE_RATES
+    assert money.QUICK_RATES == (0, 10, 15, 20)
     assert money.GOLDFIX_CORNER_COMMISSION == 25
 
 

@@ -286,7 +286,7 @@ def _space(num_players: int, components: Components) -> ActionSpace:
     actions += [PlayHold(c) for c in holds]
     actions += [Roll(), *(Move(n) for n in range(1, 13)), Loan(False), Loan(True)]
     actions += [Bid(b) for b in BID_AMOUNTS]
-    actions += [Pass(), *(Commission(r) for r in money.BROKER_RATES)]
+    actions += [Pass(), *(Commission(r) for r in money.COMMISSION_RATES)]
     actions += [Sell(p) for p in money.SALE_PERCENTS]
     actions += [Reshuffle(False), Reshuffle(True), Draw(False), Draw(True)]
     actions += [Answer(False), Answer(True), Nominate(None), *(Nominate(m) for m in mines)]

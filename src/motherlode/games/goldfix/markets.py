@@ -19,7 +19,7 @@ from motherlode.games.goldfix.auctions import AuctionRules
 from motherlode.games.goldfix.core import COMMISSION, SELL
 
 _SELLS = [Sell(p) for p in money.SALE_PERCENTS]
-_COMMISSIONS = {r: Commission(r) for r in money.BROKER_RATES}
+_COMMISSIONS = {r: Commission(r) for r in money.COMMISSION_RATES}
 
 
 class BullionMarketRules(AuctionRules):
@@ -32,6 +32,8 @@ class BullionMarketRules(AuctionRules):
         self_broker = self.options.bullion_market_level == "A"
         if corner:
             rate = money.GOLDFIX_CORNER_COMMISSION
+            if self.options.tabletopia == "no-auctions":
+                return (rate,)  # "non-negotiable ... except the CORNER, which remains at 25%"
             return (0, rate) if self_broker else (rate,)
         if self.options.effective_fixed_commissions:
             return (money.FIXED_COMMISSION,)

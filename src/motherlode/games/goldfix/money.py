@@ -157,8 +157,13 @@ SALE_PERCENTS: Final = (0, 25, 50, 75, 100)
 """What a player may sell of his vault (DASHBOARD [21])."""
 BROKER_RATES: Final = (0, 10, 15, 20, 25)
 """The DASHBOARD's bullion broker rates (A2 [3]); 25% is the GOLDFIX corner's."""
-BOARD_SQUARE_RATES: Final = (0, 10, 15, 20)
-"""Rates a broker may set on the two BULLION MARKET squares (0% = self-broker)."""
+BOARD_SQUARE_RATES: Final = tuple(range(21))
+"""Rates a broker may set on the two BULLION MARKET squares: "between 0% and 20%", any whole
+% (0% = self-broker)."""
+QUICK_RATES: Final = (0, 10, 15, 20)
+"""The DASHBOARD's quick picks (A2 [3]) among the board-square rates, offered first."""
+COMMISSION_RATES: Final = (*BOARD_SQUARE_RATES, GOLDFIX_CORNER_COMMISSION)
+"""Every commission a broker may be asked to set (the action space's)."""
 FIXED_COMMISSION: Final = 10
 """E-Z PLAY OPTION: every negotiable commission fixed at 10%."""
 

@@ -99,6 +99,14 @@ STEP_NAMES = {
 }
 
 
+def describe_rates(rates: tuple[int, ...]) -> str:
+    """``1% to 20%`` for a run of whole percents, ``0% or 25%`` for a pair."""
+    if len(rates) > 2 and list(rates) == list(range(rates[0], rates[-1] + 1)):
+        return f"any whole % from {rates[0]}% to {rates[-1]}%"
+    words = [f"{r}%" for r in rates]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
 class GoldfixState(PreRollRules):
     """A game of GOLDFIX for 3-6 players."""
 
@@ -416,8 +424,7 @@ class GoldfixState(PreRollRules):
         if isinstance(action, Bid):
             return self._explain_bid(action)
         if isinstance(action, Commission):
-            rates = ", ".join(f"{r}%" for r in self.market_rates)
-            return f"the commission here is one of {rates}"
+            return f"the commission here is {describe_rates(self.market_rates)}"
         if isinstance(action, Sell):
             return "sell 0, 25, 50, 75 or 100 (% of your vault)"
         if isinstance(action, Answer):

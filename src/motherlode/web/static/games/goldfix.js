@@ -334,7 +334,7 @@
         cy += ch + 8;
       }
       // percentage chips on the board: the market's sale and the broker's commission
-      const sells = ctx.ui.find((a) => a.type === "sell" || a.type === "commission");
+      const sells = quickPicks(ctx.ui.find((a) => a.type === "sell" || a.type === "commission"));
       if (sells.length) {
         const type = sells[0].action.type;
         line(type === "sell" ? "Sell from your vault:" : "Set the broker's commission:", { size: 12 * fs, attrs: { "font-weight": 700 } });
@@ -438,6 +438,14 @@
     }
   }
 
+  // A run of every whole % (a broker's commission) shows the DASHBOARD's quick picks (0, 10,
+  // 15, 20 and the corner's 25) among those offered; short lists show as they are.
+  const QUICK = [0, 10, 15, 20, 25];
+  function quickPicks(items) {
+    if (items.length <= 6) return items;
+    return items.filter((i) => QUICK.includes(i.action.percent));
+  }
+
   function button(ctx, item, primary) {
     return E("button", { class: primary ? "primary" : "", "data-gf": item.action.type,
       "data-action-text": item.text, onclick: () => ctx.ui.act(item.action) }, label(ctx, item));
@@ -466,15 +474,26 @@
       for (const p of byType("pass")) r.append(E("button", { id: "gf-pass", "data-gf": "pass", onclick: () => ui.act(p.action) }, "Pass"));
       wrapBox.append(r, E("div", { class: "gf-note" }, "Nobody sees your bid until everyone has decided."));
     }
-    // sell / commission: chips on the board, buttons here as well for small screens
+    // sell / commission: chips on the board, buttons here as well for small screens; a
+    // commission is any whole % from 0 to 20: quick picks, and a box for the others
     for (const t of ["sell", "commission"]) {
       const items = byType(t);
       if (!items.length) continue;
       done.add(t);
       const r = row();
       r.append(E("span", { class: "gf-title" }, t === "sell" ? "Sell bullion" : "Commission"));
-      for (const item of items) r.append(E("button", { "data-gf": t, "data-percent": item.action.percent,
+      for (const item of quickPicks(items)) r.append(E("button", { "data-gf": t, "data-percent": item.action.percent,
         onclick: () => ui.act(item.action) }, `${item.action.percent}%`));
+      if (t === "commission" && items.length > quickPicks(items).length) {
+        const pcts = items.map((i) => i.action.percent).filter((p) => p <= 20);
+        const input = E("input", { id: "gf-commission", type: "number", min: Math.min(...pcts), max: Math.max(...pcts),
+          step: 1, value: 10, "aria-label": "commission in %", style: "width:4.5em" });
+        r.append(input, E("button", { id: "gf-commission-set", onclick: () => {
+          const item = items.find((i) => String(i.action.percent) === String(Number(input.value)));
+          input.setCustomValidity(item ? "" : `The commission here is a whole % from ${Math.min(...pcts)} to ${Math.max(...pcts)}.`);
+          if (item) ui.act(item.action); else input.reportValidity();
+        } }, "Set %"));
+      }
       wrapBox.append(r);
     }
     // trade offers: deal, asset, percent

@@ -126,7 +126,7 @@ def test_simulate_errors(args: list[str], message: str) -> None:
 
 def play_to_the_end(path: Path) -> Result:
     args = ["play", "nuggets", "-s", "human", "-s", "random", "--seed", "1", "--save", str(path)]
-    return run(*args, input="1\n" * 40)
+    return run(*args, input="#1\n" * 40)
 
 
 def test_play_to_the_end_and_save_the_record(tmp_path: Path) -> None:
@@ -135,9 +135,12 @@ def test_play_to_the_end_and_save_the_record(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = result.output
     assert "Sealed Nuggets (test fixture) · seed 1 · Player 1, random 2" in text
-    assert "Player 1, your move:" in text and "1) bid 0" in text
+    assert "Player 1, your move:" in text and "#1 bid 0" in text
     assert "Game left unfinished" not in text
     assert "Final result" in text
+    last = text.index("the last moves of the game")
+    assert last < text.index("Final result"), "the final events come before the ranking"
+    assert "Bids: Player 1 0, random 2" in text[last:], "the last round, not only the ranking"
     assert f"Record saved to {path}" in text
     record = GameRecord.load(path)
     assert record.game == "nuggets" and record.seed == 1
@@ -148,7 +151,7 @@ def test_play_to_the_end_and_save_the_record(tmp_path: Path) -> None:
     final = record.replay()
     assert final.is_over()
     assert record.meta["scores"] == list(final.scores())
-    # the human answered "1" each time: bid nothing, never challenge
+    # the human answered "#1" each time: bid nothing, never challenge
     assert {a.notation() for s, a in final.moves() if s == 0} <= {"bid 0", "challenge no"}
     for place, group in enumerate(final.ranking(), 1):
         for seat in group:
@@ -159,7 +162,7 @@ def test_play_to_the_end_and_save_the_record(tmp_path: Path) -> None:
 def test_play_quit_saves_the_game_so_far(tmp_path: Path) -> None:
     path = tmp_path / "left.json"
     args = ["play", "nuggets", "-s", "human", "-s", "random", "--seed", "3", "--save", str(path)]
-    result = run(*args, input="1\n1\nquit\n")
+    result = run(*args, input="#1\n#1\nquit\n")
     assert result.exit_code == 0, result.output
     assert "Game left unfinished." in result.output and "Final result" not in result.output
     state = GameRecord.load(path).replay()
@@ -170,7 +173,7 @@ def test_play_hotseat_passes_the_keyboard(tmp_path: Path) -> None:
     path = tmp_path / "hot.json"
     args = ["play", "nuggets", "-s", "human", "-s", "human", "--name", "Ann", "--name", "Bob",
             "--seed", "2", "-o", "rounds=2", "--save", str(path)]  # fmt: skip
-    result = run(*args, input="\n1\n" * 20)
+    result = run(*args, input="\n#1\n" * 20)
     assert result.exit_code == 0, result.output
     assert "Pass the keyboard to Ann and press Enter" in result.output
     assert "Pass the keyboard to Bob and press Enter" in result.output

@@ -172,6 +172,7 @@ def play(
     except (QuitGame, EOFError, KeyboardInterrupt):
         console.print("\nGame left unfinished.")
     if table.state.is_over():
+        person.show_end(table.state, sorted(humans))
         if game.render is not None:
             console.print(game.render(table.state.observe(None), None))
         _final(table.state, table)

@@ -173,14 +173,16 @@ def two_player() -> NuggetState:
     return state
 
 
-def test_choose_by_number() -> None:
+def test_a_bare_number_is_the_value_of_the_move_that_takes_one() -> None:
+    """Goodwill's price trap: with "1) price 0" on the menu, 13 must mean price 13."""
     agent, script, out = human("2")
     state = two_player()
-    assert agent.act(state, 0) == Bid(1)
+    assert agent.act(state, 0) == Bid(2)
     assert script.prompts == ["Player 1> "]
     text = out.getvalue()
     assert "Player 1, your move:" in text
-    assert "1) bid 0" in text and "7) bid 6" in text and "8)" not in text
+    assert "#1 bid 0" in text and "#7 bid 6" in text and "#8" not in text
+    assert "A bare number N means 'bid N'; #N picks menu line N (e.g. #1)." in text
     assert "'seat': 0" in text and "'my_bonus': 7" in text, "the board as seat 0 sees it"
     assert "Round 1" in text, "the log since the last move"
 
@@ -191,7 +193,9 @@ def test_choose_by_number() -> None:
         ("bid 3", Bid(3)),
         ("  bid gold=6  ", Bid(6)),
         ('{"type": "bid", "gold": 4}', Bid(4)),
-        ("7", Bid(6)),
+        ("6", Bid(6)),
+        ("#7", Bid(6)),
+        ("# 2", Bid(1)),
     ],
 )
 def test_choose_by_notation(answer: str, action: Action) -> None:
@@ -201,10 +205,15 @@ def test_choose_by_notation(answer: str, action: Action) -> None:
 
 
 def test_out_of_range_numbers_are_asked_again() -> None:
-    agent, script, out = human("0", "8", "", "3")
-    assert agent.act(two_player(), 0) == Bid(2)
-    assert script.prompts == ["Player 1> "] * 4
-    assert out.getvalue().count("Choose a number from 1 to 7.") == 2
+    agent, script, out = human("#0", "#8", "", "9", "#x", "#3")
+    state = two_player()
+    assert agent.act(state, 0) == Bid(2)
+    assert script.prompts == ["Player 1> "] * 6
+    text = out.getvalue()
+    assert text.count("Choose a menu line from #1 to #7.") == 2
+    assert "you can bid 0 to 6 gold, not 9" in text, "a bare number out of range: the rule"
+    assert "#N picks menu line N: write a number after #" in text
+    assert state.move_count == 0 and not state.committed()
 
 
 def test_illegal_and_malformed_text_is_explained_and_asked_again() -> None:
@@ -237,14 +246,14 @@ def test_the_runner_up_is_offered_the_challenge() -> None:
 
 
 def test_help_board_and_log() -> None:
-    agent, script, out = human("help", "board", "LOG", "?", "1")
+    agent, script, out = human("help", "board", "LOG", "?", "#1")
     state = two_player()
     state.apply(1, Bid(3))
     assert agent.act(state, 0) == Bid(0)
     text = out.getvalue()
     assert text.count(HELP.splitlines()[0]) == 2
     assert text.count("nuggets: {") == 2, "board shows the board again"
-    assert text.count("1) bid 0") == 2, "... and the moves"
+    assert text.count("#1 bid 0") == 2, "... and the moves"
     assert text.count("Player 2 has decided") == 3, "shown at the start, by board, and by log"
     assert len(script.prompts) == 5
 
@@ -315,13 +324,13 @@ def test_no_keyboard_passing_without_hotseat() -> None:
 
 def test_a_superscript_digit_is_asked_again() -> None:
     agent, script, _ = human("²", "1")
-    assert agent.act(two_player(), 0) == Bid(0)
+    assert agent.act(two_player(), 0) == Bid(1)
     assert len(script.prompts) == 2
 
 
 def test_markup_in_an_answer_is_shown_as_text() -> None:
     agent, _, out = human("[/]", "1")
-    assert agent.act(two_player(), 0) == Bid(0)
+    assert agent.act(two_player(), 0) == Bid(1)
     assert "unknown action '[/]'" in out.getvalue()
 
 

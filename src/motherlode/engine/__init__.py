@@ -14,7 +14,7 @@ from motherlode.engine.errors import (
     MotherlodeError,
     UnknownGame,
 )
-from motherlode.engine.game import Game
+from motherlode.engine.game import Game, PromptHelp
 from motherlode.engine.options import GameOptions, option
 from motherlode.engine.record import GameRecord, replay
 from motherlode.engine.registry import games, get_game, register
@@ -36,6 +36,7 @@ __all__ = [
     "GameRecord",
     "IllegalAction",
     "MotherlodeError",
+    "PromptHelp",
     "State",
     "UnknownGame",
     "games",

@@ -18,6 +18,21 @@ Renderer = Callable[[Mapping[str, Any], "int | None"], Any]
 """Draws an observation for the terminal: returns a Rich renderable or plain text."""
 
 
+@dataclass(frozen=True)
+class PromptHelp:
+    """What a game adds to the terminal's prompt so that a menu reads as words; each optional.
+
+    ``label``: words shown beside an action's notation (a Carcassonne field by its position).
+    ``same_as``: the legal action that an illegal one means (a rotation that looks the same,
+    a shared space called by its other name): the terminal plays it instead of refusing.
+    ``board``: the board drawn with this decision's targets marked (the legal actions given).
+    """
+
+    label: Callable[[State, int, Action], str | None] | None = None
+    same_as: Callable[[State, int, Action], Action | None] | None = None
+    board: Callable[[State, int, list[Action]], Any] | None = None
+
+
 @dataclass(frozen=True, eq=False)
 class Game:
     """What a game is, independent of any one play of it.
@@ -37,6 +52,8 @@ class Game:
     summary: str = ""
     action_space_factory: Callable[[int, GameOptions], ActionSpace] | None = None
     render: Renderer | None = None
+    prompt: PromptHelp | None = None
+    """The terminal prompt's game-specific help (menu words, other names for a move)."""
     seat_options: Callable[[Sequence[str]], Mapping[str, Any]] | None = None
     """Options implied by who sits at the table, from the seats' bot names (Gonza Index's
     Minister AI seats are rules of the game, not only a bot).  The table service applies

@@ -125,7 +125,13 @@ def test_follower_only_on_the_new_tile_and_an_unoccupied_feature():
     play(g, Place(0, -1, 2))
     assert g.phase == FOLLOWER
     refused(g, 0, Follower(feature(g, "Cc", "city")), r"already occupied \(by Player 2\)")
-    refused(g, 0, Follower(9), "the Cc tile has features 0 city E-S, 1 field N-W")
+    refused(
+        g,
+        0,
+        Follower(9),
+        "the Cc tile has features 0 city on the east and south sides, "
+        "1 field all but the south-east corner",
+    )
     play(g, Follower(feature(g, "Cc", "field")))
     assert g.supply == [6, 6]
 

@@ -9,7 +9,7 @@ from motherlode.engine import Game
 from motherlode.games.carcassonne.actions import ACTION_TYPES
 from motherlode.games.carcassonne.bots import HeuristicBot
 from motherlode.games.carcassonne.options import CarcassonneOptions
-from motherlode.games.carcassonne.render import render
+from motherlode.games.carcassonne.render import PROMPT, render
 from motherlode.games.carcassonne.rules import CarcassonneState
 from motherlode.games.carcassonne.space import action_space
 
@@ -25,6 +25,7 @@ GAME = Game(
     summary="Lay land tiles, claim roads, cities, cloisters and farms, and dig for gold.",
     action_space_factory=action_space,
     render=render,
+    prompt=PROMPT,
     bots={"heuristic": HeuristicBot},
     search_defaults={"cutoff": 10, "eval": "heuristic"},
 )

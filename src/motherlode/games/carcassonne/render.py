@@ -18,7 +18,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from motherlode.games.carcassonne.tiles import CITY, CLOISTER, ROAD, TileSet, load_tileset
+from motherlode.engine import Action, PromptHelp, State
+from motherlode.games.carcassonne.actions import Follower, Pass, Place
+from motherlode.games.carcassonne.tiles import (
+    CITY,
+    CLOISTER,
+    ROAD,
+    TileSet,
+    feature_name,
+    load_tileset,
+)
 
 MAX_COLUMNS = 30
 """Tiles shown across (3 characters each, plus the ruler): fits a 100-column terminal."""
@@ -280,9 +289,38 @@ def _follower_prompt(obs: Mapping[str, Any], tileset: TileSet, who: str) -> Rend
     free = set(obs["free_features"])
     left = obs["supply"][obs["active"]]
     lines = Text(f"{who} may place a follower on the new tile ({left} left):")
-    for i, f in enumerate(tile.features):
+    for i in range(len(tile.features)):
         status = "" if i in free else "  (occupied)"
         style = "" if i in free else "dim"
-        lines.append(f"\n  follower {i}: {f.describe(rotation)}{status}", style=style)
+        name = feature_name(tile.features, i, rotation)
+        lines.append(f"\n  follower {i}: {name}{status}", style=style)
     lines.append("\n  pass: no follower")
     return lines
+
+
+def _label(state: State, seat: int, action: Action) -> str | None:
+    if isinstance(action, Follower):
+        tileset: TileSet = state.tileset  # type: ignore[attr-defined]
+        _, variant, _ = state.placed[state.board[state.last]]  # type: ignore[attr-defined]
+        tile = tileset.types[variant >> 2]
+        if 0 <= action.feature < len(tile.features):
+            return feature_name(tile.features, action.feature, variant & 3)
+    if isinstance(action, Pass):
+        return "no follower"
+    return None
+
+
+def _same_as(state: State, seat: int, action: Action) -> Action | None:
+    """A rotation that looks the same as a listed one is that placement."""
+    if not isinstance(action, Place) or not 0 <= action.rotation <= 3:
+        return None
+    tile: int = state.tile  # type: ignore[attr-defined]
+    if tile < 0:
+        return None
+    tileset: TileSet = state.tileset  # type: ignore[attr-defined]
+    same = tileset.variants[tile * 4 + action.rotation].same_as
+    return Place(action.x, action.y, same) if same != action.rotation else None
+
+
+PROMPT = PromptHelp(label=_label, same_as=_same_as)
+"""Followers' features in words; equivalent rotations accepted (see docs/carcassonne.md)."""

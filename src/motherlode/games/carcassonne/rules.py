@@ -62,6 +62,7 @@ from motherlode.games.carcassonne.tiles import (
     MAX_FEATURES,
     ROAD,
     TileSet,
+    feature_name,
     load_tileset,
 )
 
@@ -327,7 +328,7 @@ class CarcassonneState(State):
         _, variant, base = self.placed[self.board[self.last]]
         self._stand(seat, base + feature)
         if self.logging:
-            desc = self.tileset.types[variant >> 2].features[feature].describe(variant & 3)
+            desc = feature_name(self.tileset.types[variant >> 2].features, feature, variant & 3)
             self.log(f"{self.seat_name(seat)} places a follower on the {desc}")
 
     def _stand(self, seat: int, node: int) -> None:
@@ -667,10 +668,12 @@ class CarcassonneState(State):
             return "you have no follower left in your supply"
         _, variant, base = self.placed[self.board[self.last]]
         tile = self.tileset.types[variant >> 2]
-        listing = ", ".join(f"{i} {f.describe(variant & 3)}" for i, f in enumerate(tile.features))
+        listing = ", ".join(
+            f"{i} {feature_name(tile.features, i, variant & 3)}" for i in range(len(tile.features))
+        )
         if not 0 <= feature < len(tile.features):
             return f"the {tile.id} tile has features {listing}"
-        desc = tile.features[feature].describe(variant & 3)
+        desc = feature_name(tile.features, feature, variant & 3)
         root = self.graph.find(base + feature)
         owners = sorted(
             {self.followers[n] for n in self.graph.members(root) if n in self.followers}

@@ -72,6 +72,61 @@ class Feature:
         return name
 
 
+_COMPASS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+_CORNER_NAMES = ("north-west", "north-east", "south-east", "south-west")
+_HALF_CORNER = (0, 1, 1, 2, 2, 3, 3, 0)
+"""The corner each half-edge (Nw Ne En Es Se Sw Ws Wn) lies in."""
+_SIDE_OF_CORNER_NAMES = {
+    frozenset((0, 1)): "north",
+    frozenset((1, 2)): "east",
+    frozenset((2, 3)): "south",
+    frozenset((0, 3)): "west",
+}
+
+
+def _field_place(feature: Feature, rotation: int) -> str:
+    corners = frozenset(_HALF_CORNER[(h + 2 * rotation) % 8] for h in feature.halves)
+    if len(corners) == 4:
+        return "all round the tile"
+    if len(corners) == 3:
+        (missing,) = set(range(4)) - corners
+        return f"all but the {_CORNER_NAMES[missing]} corner"
+    if corners in _SIDE_OF_CORNER_NAMES:
+        return f"along the {_SIDE_OF_CORNER_NAMES[corners]} side"
+    names = [_CORNER_NAMES[c] for c in sorted(corners)]
+    return " and ".join(names) + (" corners" if len(names) > 1 else " corner")
+
+
+def feature_name(features: tuple[Feature, ...], index: int, rotation: int) -> str:
+    """A feature as a player points at it: ``field in the south-west corner``, ``city on the
+    east side``, ``road from south to west``; where two fields of the tile would read alike,
+    their half-edges are added."""
+    feature = features[index]
+    if feature.kind == FIELD:
+        place = _field_place(feature, rotation)
+        twins = [
+            f
+            for f in features
+            if f.kind == FIELD and f is not feature and _field_place(f, rotation) == place
+        ]
+        text = f"field {place if place.startswith(('all', 'along')) else 'in the ' + place}"
+        if twins:
+            text += f" ({feature.describe(rotation).removeprefix('field ')})"
+        return text
+    if feature.kind == CLOISTER:
+        return "cloister"
+    sides = [_COMPASS["NESW"[(s + rotation) % 4]] for s in sorted(feature.sides)]
+    sides = sorted(sides, key=["north", "east", "south", "west"].index)
+    pennant = " (pennant)" if feature.pennant else ""
+    if feature.kind == ROAD:
+        if len(sides) == 2:
+            return f"road from {sides[0]} to {sides[1]}"
+        return f"road ending {sides[0]}" if len(sides) == 1 else "road " + ", ".join(sides)
+    if feature.kind == CITY and len(sides) == 1:
+        return f"city on the {sides[0]} side{pennant}"
+    return f"city on the {', '.join(sides[:-1])} and {sides[-1]} sides{pennant}"
+
+
 @dataclass(frozen=True, slots=True)
 class TileType:
     """One kind of land tile and how many of it are in the box."""

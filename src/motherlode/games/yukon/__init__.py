@@ -14,7 +14,7 @@ from motherlode.games.yukon.actions import ACTION_TYPES, actions_for
 from motherlode.games.yukon.board import Board
 from motherlode.games.yukon.bots import HeuristicBot
 from motherlode.games.yukon.options import YukonOptions
-from motherlode.games.yukon.render import render
+from motherlode.games.yukon.render import PROMPT, render
 from motherlode.games.yukon.rules import YukonState
 
 
@@ -44,6 +44,7 @@ GAME = Game(
     summary="Teams of gold-diggers crawl round the claims; surround one to stake its nuggets.",
     action_space_factory=action_space,
     render=render,
+    prompt=PROMPT,
     bots={"heuristic": HeuristicBot},
     search_defaults={"rollout": "heuristic", "cutoff": 20, "bias": 1},
 )

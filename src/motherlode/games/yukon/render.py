@@ -16,7 +16,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from motherlode.games.yukon.board import GRID_HOUR_OFFSET, NEIGHBOUR_AT_HOUR, grid_position
+from motherlode.engine import Action, PromptHelp, State
+from motherlode.games.yukon.actions import Enter, Move, Place, Stake
+from motherlode.games.yukon.board import GRID_HOUR_OFFSET, NEIGHBOUR_AT_HOUR, Board, grid_position
 
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 """One colour per seat."""
@@ -62,8 +64,9 @@ class _Canvas:
         return out
 
 
-def draw_map(obs: Mapping[str, Any]) -> Text:
-    """The board: rings, stones, claim numbers, nuggets and who staked each claim."""
+def draw_map(obs: Mapping[str, Any], marks: Mapping[str, str] | None = None) -> Text:
+    """The board: rings, stones, claim numbers, nuggets and who staked each claim; ``marks``
+    (space label -> letter) shows where the move being chosen may go."""
     claims: Sequence[Sequence[Any]] = obs["claims"]
     where = {int(c[0]): (int(c[1]), int(c[2])) for c in claims}
     cells = {(q, r) for q, r in where.values()}
@@ -104,6 +107,11 @@ def draw_map(obs: Mapping[str, Any]) -> Text:
             x, y = grid_position(q, r, hour)
             lead = " reverse" if label == team.get("front") else ""
             canvas.put(x - left, y - top, str(seat + 1), style + lead)
+    for label, letter in (marks or {}).items():
+        claim, hour = _parse_label(label)
+        q, r = where[claim]
+        x, y = grid_position(q, r, hour)
+        canvas.put(x - left, y - top, letter, "bold reverse bright_white")
     return canvas.to_text()
 
 
@@ -174,12 +182,66 @@ LEGEND = (
 )
 
 
-def render(obs: Mapping[str, Any], seat: int | None) -> RenderableType:
+def render(
+    obs: Mapping[str, Any], seat: int | None, marks: Mapping[str, str] | None = None
+) -> RenderableType:
     """The board, the turn in progress and every team, as seen in ``obs``."""
     board = Panel(
-        draw_map(obs),
+        draw_map(obs, marks),
         title=f"Gold am Yukon — board: {obs.get('board', '')}",
         subtitle=None if seat is None else f"you are Player {seat + 1}",
         expand=False,
     )
-    return Group(board, _status(obs), _teams_table(obs), Text(LEGEND, style="dim"))
+    legend = LEGEND + ("\na b c… where this move may go (see the menu)" if marks else "")
+    return Group(board, _status(obs), _teams_table(obs), Text(legend, style="dim"))
+
+
+# ------------------------------------------------------------------- the terminal prompt
+
+
+def _targets(state: State, seat: int, legal: list[Action]) -> dict[str, str]:
+    """Letters for the spaces this move may go to (not for the start: those are the s)."""
+    board: Board = state.board  # type: ignore[attr-defined]
+    spaces = [a for a in legal if isinstance(a, Enter | Move)]
+    if not spaces or len(spaces) > len(LETTERS):
+        return {}
+    labels = dict.fromkeys(board.labels[board.space_at[a.claim, a.hour]] for a in spaces)
+    return dict(zip(labels, LETTERS, strict=False))
+
+
+def _label(state: State, seat: int, action: Action) -> str | None:
+    if not isinstance(action, Place | Enter | Move | Stake):
+        return None
+    board: Board = state.board  # type: ignore[attr-defined]
+    if isinstance(action, Stake):
+        claim = next((c for c in board.claims if c.number == action.claim), None)
+        return None if claim is None else f"claim #{action.claim}, {claim.nuggets} nuggets"
+    space = board.space_at.get((action.claim, action.hour))
+    if space is None:
+        return None
+    other = [f"{c}:{h}" for (c, h), s in board.space_at.items() if s == space]
+    words = [f"also called {o}" for o in other if o != board.labels[space]]
+    letter = _targets(state, seat, state.legal_actions(seat)).get(board.labels[space])
+    if letter:
+        words.insert(0, f"{letter} on the map")
+    return ", ".join(words) or None
+
+
+def _same_as(state: State, seat: int, action: Action) -> Action | None:
+    """A space shared by two claims, called by its other name, is that space."""
+    if not isinstance(action, Place | Enter | Move):
+        return None
+    board: Board = state.board  # type: ignore[attr-defined]
+    space = board.space_at.get((action.claim, action.hour))
+    if space is None or board.names[space] == (action.claim, action.hour):
+        return None
+    return type(action)(*board.names[space])
+
+
+def _board(state: State, seat: int, legal: list[Action]) -> RenderableType:
+    return render(state.observe(seat), seat, _targets(state, seat, legal))
+
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+PROMPT = PromptHelp(label=_label, same_as=_same_as, board=_board)
+"""Targets lettered on the map, both names of a shared space (see docs/yukon.md)."""

@@ -140,5 +140,5 @@ def test_a_backend_leaves_a_running_ray_instance_running(cluster: None) -> None:
     import ray
 
     with RayBackend() as ray_backend:
-        assert ray_backend.chunk_size(1000) == 50 and ray_backend.chunk_size(20) == 2
+        assert ray_backend.chunk_size(10_000) == 250 and ray_backend.chunk_size(20) == 3
     assert ray.is_initialized()

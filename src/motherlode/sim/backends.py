@@ -41,14 +41,16 @@ BACKENDS = ("local", "ray")
 INSTALL_RAY = "pip install 'motherlode[dist]'"
 MAX_RETRIES = 5
 """How often Ray re-runs a task whose worker died before giving up."""
-MAX_CHUNK = 50
-CHUNKS_PER_WORKER = 8
 
 
 class Backend(ABC):
     """Runs a function over tasks somewhere, yielding ``(task index, result)`` as each ends."""
 
     name: str
+    max_chunk = 50
+    """Most games in one task (a progress bar moves at least this often)."""
+    chunks_per_worker = 8
+    """Tasks per worker at least, so that the last ones do not leave workers idle."""
 
     @property
     @abstractmethod
@@ -64,7 +66,8 @@ class Backend(ABC):
         """Games per task: one at a time in-process, else several chunks per worker."""
         if self.workers == 1 and self.in_process:
             return 1
-        return max(1, min(MAX_CHUNK, math.ceil(games / (self.workers * CHUNKS_PER_WORKER))))
+        per_task = math.ceil(games / (self.workers * self.chunks_per_worker))
+        return max(1, min(self.max_chunk, per_task))
 
     @property
     def in_process(self) -> bool:
@@ -154,6 +157,8 @@ class RayBackend(Backend):
     down by :meth:`close`; one already running (``ray.init`` done by the caller) is kept."""
 
     name = "ray"
+    max_chunk = 250  # a task costs the driver a few ms: fewer, larger ones
+    chunks_per_worker = 4
 
     def __init__(self, address: str | None = None, workers: int | None = None) -> None:
         if workers is not None and workers < 1:

@@ -203,7 +203,7 @@ def test_play_a_year_against_bots_by_clicking_the_board(browser: Any, server: st
     assert {"price", "propose", "vote"} <= used
     # the year's events were played and are shown in their order, the lowest one dropped
     log = page.inner_text("#log")
-    assert "The informations are revealed" in log and "is dropped" in log
+    assert "The information cards are revealed" in log and "is dropped" in log
     assert "proposes" in log and "Votes:" in log
     view = api_view(server, table, token)
     check_board_against_view(page, view)

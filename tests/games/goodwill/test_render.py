@@ -44,7 +44,7 @@ def test_a_player_sees_its_informations_and_not_the_others() -> None:
     pct, _ = state.information[0]
     assert f"{pct} %" in text
     hidden = state.information[2][0]
-    assert f"{hidden} %" not in text.split("This year's informations")[1]
+    assert f"{hidden} %" not in text.split("This year's information cards")[1]
     assert "face down" in text
     assert "(you)" in text
 

@@ -517,7 +517,10 @@ class CarcassonneState(State):
             self._award(self._majority(members), points, "farm", "a farm")
         left = sum(self.gold_on.values())
         if left and self.logging:
-            self.log(f"{left} unclaimed gold bar{'s' * (left > 1)} leave the game")
+            bars = (
+                "1 unclaimed gold bar leaves" if left == 1 else f"{left} unclaimed gold bars leave"
+            )
+            self.log(f"{went} the game")
         self.gold_on.clear()
         if self.goldmines:
             for seat, bars in enumerate(self.bars):

@@ -486,7 +486,11 @@ class GonzaState(State):
                 if winner is None:
                     self.log(f"{name}: a tie without the activating player, card discarded")
                 else:
-                    self.log(f"{self.seat_name(winner)} wins {name} for {top}")
+                    tie = len(leaders) > 1
+                    self.log(
+                        f"{self.seat_name(winner)} wins {name} for {top}"
+                        + (" (a tie, broken in favour of the activating player)" if tie else "")
+                    )
         self.bids = [0] * (FACE_UP * n)
         for _, cid in won:
             self.face_up.remove(cid)

@@ -30,7 +30,7 @@ def reveal_events(state: GoodwillState) -> None:
     pairs = state.information
     if state.logging:
         state.log(
-            "The informations are revealed: "
+            "The information cards are revealed: "
             + "; ".join(f"{p} % {COMPONENTS.events[e].label}" for p, e in pairs)
         )
     ordered = sorted(pairs, reverse=True)
@@ -109,12 +109,15 @@ def tax(state: GoodwillState, event: Event) -> None:
 
 
 def _concerned(state: GoodwillState, ability: str, level: int) -> list[int]:
-    """The companies whose boss has exactly ``level`` in ``ability`` (not 0)."""
+    """The companies whose boss has exactly ``level`` in ``ability`` (not 0); when there is
+    none the log says so, so that an event never passes in silence."""
     out = []
     for c in range(len(COMPANIES)):
         boss = state.boss[c]
         if boss is not None and COMPONENTS.bosses[boss].mark(ability) == level:
             out.append(c)
+    if not out and state.logging:
+        state.log(f"{ability.capitalize()} {level}: no boss has {ability} {level}, nothing happens")
     return out
 
 

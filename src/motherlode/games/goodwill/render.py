@@ -93,7 +93,7 @@ def _information(obs: Mapping[str, Any]) -> RenderableType | None:
         else:
             lines.append(head + "face down\n", style="dim")
     lines.rstrip()
-    return Panel(lines, title="This year's informations", expand=False)
+    return Panel(lines, title="This year's information cards", expand=False)
 
 
 def _revealed(obs: Mapping[str, Any]) -> RenderableType | None:
@@ -102,7 +102,7 @@ def _revealed(obs: Mapping[str, Any]) -> RenderableType | None:
         return None
     ordered = sorted(pairs, key=lambda p: -int(p["percentage"]))
     text = "; ".join(f"{p['percentage']} % {p['left']} / {p['right']}" for p in ordered)
-    return Text(f"Last year's informations (the lowest was dropped): {text}", style="dim")
+    return Text(f"Last year's information cards (the lowest was dropped): {text}", style="dim")
 
 
 def _last_transaction(obs: Mapping[str, Any]) -> RenderableType | None:

@@ -52,6 +52,11 @@ from motherlode.games.goodwill.rulebook import (
 from motherlode.games.goodwill.transactions import Deal, match_prices
 
 
+def article(word: str) -> str:
+    """``a`` or ``an`` before ``word`` (an Amber share, a Black share)."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def _dollars(action: Action) -> int:
     assert isinstance(action, Price)
     return action.dollars
@@ -165,7 +170,7 @@ class GoodwillState(State):
         cards = self.rng.sample(range(len(COMPONENTS.events)), INFORMATION_PAIRS)
         self.information = tuple(zip(percentages, cards, strict=True))
         if self.logging:
-            self.log(f"Year {self.year}: 4 informations are placed face down")
+            self.log(f"Year {self.year}: 4 information cards are placed face down")
             for space, (pct, card) in enumerate(self.information):
                 seen_by = self.seen_by(space)
                 if seen_by:
@@ -280,6 +285,8 @@ class GoodwillState(State):
         deal = self.deal
         assert deal is not None
         partner = action.player - 1
+        if self.logging:
+            self.log(f"{self.seat_name(seat)} chooses {self.seat_name(partner)} as trading partner")
         if deal.choosers_are_buyers:
             self._trade(seat, partner, deal.price)
         else:
@@ -303,7 +310,7 @@ class GoodwillState(State):
         self.last_trades = (*self.last_trades, (buyer, seller))
         if self.logging:
             self.log(
-                f"{self.seat_name(seller)} sells a {COMPANIES[c]} share to "
+                f"{self.seat_name(seller)} sells {article(COMPANIES[c])} {COMPANIES[c]} share to "
                 f"{self.seat_name(buyer)} for ${price}"
             )
 
@@ -335,6 +342,11 @@ class GoodwillState(State):
 
     def _propose(self, seat: int, action: Action) -> None:
         if isinstance(action, Pass):
+            if self.logging:
+                self.log(
+                    f"{self.seat_name(seat)} passes: no new boss proposed for "
+                    f"{COMPANIES[self.company]}"
+                )
             self._next_proposer()
             return
         assert isinstance(action, Propose)

@@ -701,7 +701,8 @@ class YukonState(State):
         self.acted = True
         if self.logging:
             self.log(
-                f"{self.seat_name(seat)} stakes claim {claim + 1} ({nuggets} nuggets) with the "
+                f"{self.seat_name(seat)} stakes claim {claim + 1} "
+                f"({nuggets} nugget{'s' if nuggets != 1 else ''}) with the "
                 f"gold-digger from {self.board.labels[rear]}",
                 seat=seat,
                 claim=claim + 1,

@@ -313,7 +313,7 @@
     const ci = obs.companies.findIndex((c) => c.name === obs.company);
     const stepOf = obs.phase === "price" || obs.phase === "partner" ? obs.transaction - 1 :
       obs.phase === "propose" || obs.phase === "vote" ? 2 : -1;
-    items.push({ kind: "phase", label: "1 News", state: "done", title: "1 · the informations are drawn" });
+    items.push({ kind: "phase", label: "1 News", state: "done", title: "1 · the information cards are drawn" });
     obs.companies.forEach((c, i) => {
       const sub = [0, 1, 2].map((k) => {
         let state = "todo";
@@ -926,7 +926,7 @@
       });
       y += Math.ceil(spaces.length / cols) * (ch + gap + 6) + 4;
     } else {
-      body.push(txt(pad, y + 4, obs.over ? "The game is over." : "No informations on the board.", { size: 13, fill: MUTED }));
+      body.push(txt(pad, y + 4, obs.over ? "The game is over." : "No information cards on the board.", { size: 13, fill: MUTED }));
       y += 20;
     }
     const rev = revealedList(view, obs, inner, narrow);

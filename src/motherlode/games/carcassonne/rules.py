@@ -517,9 +517,7 @@ class CarcassonneState(State):
             self._award(self._majority(members), points, "farm", "a farm")
         left = sum(self.gold_on.values())
         if left and self.logging:
-            bars = (
-                "1 unclaimed gold bar leaves" if left == 1 else f"{left} unclaimed gold bars leave"
-            )
+            went = f"{left} unclaimed gold bar" + (" leaves" if left == 1 else "s leave")
             self.log(f"{went} the game")
         self.gold_on.clear()
         if self.goldmines:

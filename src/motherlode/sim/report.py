@@ -54,21 +54,27 @@ def print_summary(study: Study, out: Console) -> None:
     table = RichTable(
         title=f"{game.title} study: {len(plan.cells)} cells × {plan.games} games, seed {plan.seed}"
     )
-    for col in ("cell", "win rate by seat", "seats equal? p", "turns", "rounds", "margin", "ended"):
+    reasons = {r for s in study.summaries for r in s.ends}
+    columns = ["cell", "win rate by seat", "seats equal? p", "turns", "rounds", "margin"]
+    if len(reasons) > 1:
+        columns.append("ended")
+    for col in columns:
         table.add_column(col, justify="left" if col in ("cell", "ended") else "right")
     for s in study.summaries:
-        top, count = next(iter(s.ends.items()))
-        ended = top if count == s.games else f"{top} {count / s.games:.0%}"
-        table.add_row(
+        row = [
             s.cell.label,
             " ".join(f"{r.rate:.0%}" for r in s.seats),
-            f"{s.chi_square_p:.3g}",
+            f"{s.chi_square_p:.2g}",
             f"{s.turns.mean:.1f}",
             f"{s.rounds.mean:.1f}",
             _num(s.margin.mean),
-            ended,
-        )
+        ]
+        if len(reasons) > 1:
+            row.append(", ".join(f"{k} {v / s.games:.0%}" for k, v in s.ends.items()))
+        table.add_row(*row)
     out.print(table)
+    if len(reasons) == 1:
+        out.print(f"every game ended: {reasons.pop()}")
     half = max((r.interval[1] - r.interval[0]) / 2 for s in study.summaries for r in s.seats)
     out.print(f"win rates within ±{half:.1%} at most (95% Wilson intervals)")
     significant = sorted((c for c in study.comparisons if c.significant), key=lambda c: c.p_holm)

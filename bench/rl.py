@@ -13,7 +13,10 @@ Both sides play the same random games (one seed per game) with the log off:
 
 A run plays ``-n`` games on each side; the figures are the medians over ``-r`` runs (the
 machine is shared and noisy), in decisions per second, and ``ratio`` is how many times
-slower the AEC env is per decision.  Printed, never asserted.
+slower the AEC env is per decision.  A second table says where an env step's time goes, in
+microseconds per decision (medians over the runs, on up to 400 positions of one game): the
+seat's JSON ``observe``, its ``encode`` to a tensor, the action ``mask``, against the
+engine's own ``legal_actions`` + ``apply``.  Printed, never asserted.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import motherlode
 from motherlode import rl
+from motherlode.engine import State
 
 DEFAULT_PLAYERS = {"carcassonne": 2, "gonza": 4, "goodwill": 4, "goldfix": 4, "yukon": 4}
 GAMES = ("carcassonne", "goldfix", "gonza", "goodwill", "yukon")
@@ -75,6 +79,43 @@ def env_run(game_id: str, players: int, seeds: range) -> tuple[int, float]:
     return decisions, seconds
 
 
+def breakdown(game_id: str, players: int, runs: int) -> dict[str, float]:
+    """Median microseconds per decision of each part of an env step."""
+    table = rl.env(game_id, players).table
+    table.new_state(0)
+    rng = random.Random(0)
+    positions: list[tuple[State, int]] = []
+    while not table.state.is_over() and len(positions) < 400:
+        state = table.state
+        seat = state.pending()[0]
+        positions.append((state.clone(), seat))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    parts: dict[str, list[float]] = {"engine": [], "observe": [], "encode": [], "mask": []}
+    for _ in range(runs):
+        observations = []
+        start = time.perf_counter()
+        for state, seat in positions:
+            state.clone().apply(seat, rng.choice(state.legal_actions(seat)))
+        clones = time.perf_counter()
+        for state, _ in positions:
+            state.clone()
+        parts["engine"].append(2 * clones - start - time.perf_counter())
+        start = time.perf_counter()
+        for state, seat in positions:
+            observations.append(state.observe(seat))
+        parts["observe"].append(time.perf_counter() - start)
+        start = time.perf_counter()
+        for observation in observations:
+            table.encoder.encode(observation)
+        parts["encode"].append(time.perf_counter() - start)
+        start = time.perf_counter()
+        for state, seat in positions:
+            table.state = state
+            table.mask(seat)
+        parts["mask"].append(time.perf_counter() - start)
+    return {k: 1e6 * statistics.median(v) / len(positions) for k, v in parts.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: all five)")
@@ -98,6 +139,15 @@ def main() -> None:
         fast, slow = statistics.median(engine), statistics.median(env)
         label = f"{game_id} ({players}p)"
         print(f"{label:<16} {fast:15,.0f} {slow:16,.0f} {fast / slow:6.1f}")
+    print(f"\n{'us per decision':<16} {'engine':>8} {'observe':>8} {'encode':>8} {'mask':>8}")
+    for game_id in args.games or GAMES:
+        players = args.players or DEFAULT_PLAYERS[game_id]
+        cost = breakdown(game_id, players, args.runs)
+        label = f"{game_id} ({players}p)"
+        print(
+            f"{label:<16} {cost['engine']:8.1f} {cost['observe']:8.1f} {cost['encode']:8.1f}"
+            f" {cost['mask']:8.1f}"
+        )
 
 
 if __name__ == "__main__":

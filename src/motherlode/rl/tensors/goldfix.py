@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from motherlode.games.goldfix import core
+from motherlode.games.goldfix import core, money
 from motherlode.games.goldfix.actions import liquidation_assets
 from motherlode.games.goldfix.auctions import ASSET_NAMES
 from motherlode.rl.tensors.schema import (
@@ -25,24 +25,8 @@ from motherlode.rl.tensors.schema import (
 if TYPE_CHECKING:
     from motherlode.engine import State
 
-PHASES = (
-    core.IDLE,
-    core.PRE_ROLL,
-    core.NEGOTIATE,
-    core.RESPOND,
-    core.MOVE,
-    core.LOAN,
-    core.BID,
-    core.WANT,
-    core.COMMISSION,
-    core.SELL,
-    core.RESHUFFLE,
-    core.DRAW,
-    core.ANSWER,
-    core.NOMINATE,
-    core.COUNTER,
-    core.OVER,
-)
+PHASES = tuple(v for k, v in vars(core).items() if k.isupper() and isinstance(v, str))
+"""The decision kinds, as core.py names them (IDLE ... OVER), in its order."""
 OPTION = "a game option, fixed for the environment"
 CONSTANT = "the board, fixed for the environment"
 BY_ID = "derived from the card's id (component data)"
@@ -76,7 +60,7 @@ def fields(state: State) -> dict[str, Node]:
             "tie_bid": Num(100),
             "tied": SeatSeq(),
             "source": Cat(("BULLION MARKET", "GOLDFIX CORNER", *titles)),
-            "rates": Seq(Num(100), 8),
+            "rates": Seq(Num(100), len(money.COMMISSION_RATES)),
             "rate": Opt(Num(100)),
             "drop": Num(100),
             "card": card,
@@ -86,6 +70,8 @@ def fields(state: State) -> dict[str, Node]:
             "bidder": Seat(),
             "mine": mine,
             "red": Num(),
+            "owed": Num(100),
+            "overdrafts": Num(),
         },
         optional=(
             "step",
@@ -113,6 +99,8 @@ def fields(state: State) -> dict[str, Node]:
             "bidder",
             "mine",
             "red",
+            "owed",
+            "overdrafts",
         ),
     )
     return {

@@ -132,7 +132,8 @@ class Encoder:
             out = {}
             self.root.put(observation, out, 0, self._ctx[seat], "observation")
         vector = np.zeros(self.size, dtype=np.float32)
-        vector[list(out)] = list(out.values())
+        n = len(out)
+        vector[np.fromiter(out, np.intp, n)] = np.fromiter(out.values(), np.float32, n)
         return vector
 
     def visible(self, observation: Mapping[str, Any]) -> Any:

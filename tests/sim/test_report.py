@@ -63,8 +63,13 @@ def test_the_report_files_hold_every_figure(study: Study, tmp_path: Path) -> Non
     assert len(_csv(tmp_path / "bots.csv")) == 2 * 4  # the mixed cells, two bots each
     distributions = _csv(tmp_path / "distributions.csv")
     assert {d["measure"] for d in distributions} == {
-        "score", "winner_score", "margin", "decisions", "turns", "rounds"
-    }  # fmt: skip
+        "score",
+        "winner_score",
+        "margin",
+        "decisions",
+        "turns",
+        "rounds",
+    }
     ends = _csv(tmp_path / "ends.csv")
     assert all(e["games_ended"] == "6" for e in ends)
     comparisons = _csv(tmp_path / "comparisons.csv")
@@ -94,17 +99,63 @@ def test_the_study_command_end_to_end(tmp_path: Path) -> None:
     out = tmp_path / "report"
     result = runner.invoke(
         cli.app,
-        ["study", "nuggets", "-p", "2-3", "--vary", "rounds=1,3", "-n", "4", "-b", "random",
-         "--seed", "5", "--out", str(out)],
-    )  # fmt: skip
+        [
+            "study",
+            "nuggets",
+            "-p",
+            "2-3",
+            "--vary",
+            "rounds=1,3",
+            "-n",
+            "4",
+            "-b",
+            "random",
+            "--seed",
+            "5",
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "4 cells × 4 games, seed 5" in result.stdout
     assert f"Report: {out / 'report.html'}" in " ".join(result.stdout.split())
     assert "games/s on 1 process" in result.stderr
     assert {p.name for p in out.iterdir()} == {
-        "report.html", "study.json", "cells.csv", "seats.csv", "bots.csv",
-        "distributions.csv", "ends.csv", "comparisons.csv", "games.csv",
-    }  # fmt: skip
+        "report.html",
+        "study.json",
+        "cells.csv",
+        "seats.csv",
+        "bots.csv",
+        "distributions.csv",
+        "ends.csv",
+        "comparisons.csv",
+        "games.csv",
+    }
+
+
+def test_a_study_comes_back_from_its_json(study: Study, tmp_path: Path) -> None:
+    write_report(study, tmp_path)
+    again = Study.from_json(json.loads((tmp_path / "study.json").read_text()))
+    assert again.rows == study.rows and again.plan == study.plan
+    assert again.to_json() == study.to_json()
+    result = runner.invoke(
+        cli.app,
+        [
+            "study",
+            "nuggets",
+            "--redraw",
+            str(tmp_path / "study.json"),
+            "--out",
+            str(tmp_path / "again"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "again" / "cells.csv").read_text() == (tmp_path / "cells.csv").read_text()
+    assert "8 cells × 6 games, seed 2" in result.stdout
+    wrong = runner.invoke(cli.app, ["study", "gonza", "--redraw", str(tmp_path / "study.json")])
+    assert wrong.exit_code == 2 and "is a study of nuggets" in " ".join(wrong.output.split())
+    missing = runner.invoke(cli.app, ["study", "gonza", "--redraw", str(tmp_path / "none.json")])
+    assert missing.exit_code == 2 and "cannot read" in missing.output
 
 
 @pytest.mark.parametrize(

@@ -145,9 +145,17 @@ def plot_seat_lines(study: Study) -> Figure | None:
     groups = [[s for s in study.summaries if s.cell.players == k] for k in counts]
     if max(len(g) for g in groups) > MAX_LINES:
         return None
+    # one scale for every panel, centred on each fair share, so that panels compare
+    span = 1.1 * max(
+        abs(bound - 1 / s.cell.players)
+        for s in study.summaries
+        for r in s.seats
+        for bound in r.interval
+    )
     fig = _figure(4.0 * len(counts), 3.6)
     axes = fig.subplots(1, len(counts), squeeze=False)[0]
     for ax, count, group in zip(axes, counts, groups, strict=True):
+        ax.set_ylim(max(0.0, 1 / count - span), min(1.0, 1 / count + span))
         xs = list(range(1, count + 1))
         for j, s in enumerate(group):
             shift = (j - (len(group) - 1) / 2) * 0.08
@@ -166,7 +174,8 @@ def plot_seat_lines(study: Study) -> Figure | None:
         ax.set_xticks(xs)
         ax.set_xlabel("seat (1 plays first)")
         ax.set_title(f"{count} players", fontsize=10)
-        ax.legend(fontsize=7)
+        if len(group) > 1:
+            ax.legend(fontsize=7)
     axes[0].set_ylabel("win rate (95% Wilson CI)")
     return fig
 

@@ -24,6 +24,7 @@ called significant when its adjusted p is below 5%.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import time
 from collections import Counter
@@ -636,6 +637,45 @@ class Study:
         adjusted = holm([t[6] for t in raw])
         return [Comparison(*t, q) for t, q in zip(raw, adjusted, strict=True)]
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Study:
+        """A study back from its ``study.json``, to draw its report again without playing."""
+        head = data["plan"]
+        cells = tuple(
+            Cell(
+                c["cell"],
+                c["players"],
+                tuple((k, str(v)) for k, v in c["options"].items()),
+                tuple(c["bots"]),
+            )
+            for c in data["cells"]
+        )
+        plan = Plan(
+            head["game"],
+            {k: str(v) for k, v in head["options"].items()},
+            {k: [str(x) for x in v] for k, v in head["vary"].items()},
+            cells,
+            head["games_per_cell"],
+            head["seed"],
+        )
+        rows = [
+            GameRow(
+                g["cell"],
+                g["index"],
+                g["seed"],
+                tuple(g["lineup"]),
+                tuple(float(x) for x in g["scores"]),
+                tuple(tuple(group) for group in g["ranking"]),
+                g["decisions"],
+                g["turns"],
+                float(g["rounds"]),
+                g["end"],
+                tuple(float(x) for x in g["figures"]),
+            )
+            for g in data["games"]
+        ]
+        return cls(plan, rows)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "plan": self.plan.to_json(),
@@ -684,11 +724,33 @@ def study_command(
             "--out", help="Folder for report.html, study.json and CSV files (default: study-GAME)."
         ),
     ] = None,
+    redraw: Annotated[
+        Path | None,
+        typer.Option(
+            "--redraw", help="Draw the report of an earlier study again from its study.json."
+        ),
+    ] = None,
 ) -> None:
     """A designed balance experiment: every cell of options x players x bots, -n games each;
-    an HTML report with plots, JSON and CSV of every figure, and a summary here."""
+    an HTML report with plots, JSON and CSV of every figure, and a summary here.
+
+    With --redraw, no games are played: the report of an earlier study is drawn again from
+    its study.json (into --out, or beside the JSON)."""
     from motherlode.sim.report import console, print_summary, write_report
 
+    if redraw is not None:
+        try:
+            study = Study.from_json(json.loads(redraw.read_text()))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            console.print(f"[bold red]error:[/] cannot read {redraw}: {escape(str(exc))}")
+            raise typer.Exit(2) from None
+        if study.plan.game != game_id:
+            console.print(f"[bold red]error:[/] {redraw} is a study of {study.plan.game}")
+            raise typer.Exit(2)
+        print_summary(study, console)
+        written = write_report(study, out or redraw.parent)
+        console.print(f"Report: {written}", soft_wrap=True)
+        return
     try:
         game = get_game(game_id)
         counts = parse_players(players, game.min_players, game.max_players) if players else None

@@ -133,13 +133,18 @@ def _default_seats(game: Game, players: int | None) -> list[str]:
 
 
 def _final(state: State, table: Table) -> None:
+    """The ranking, and where the game can say it, how each score adds up."""
     result = RichTable(title="Final result")
-    for col in ("place", "seat", "player", "score"):
+    help_ = state.game.prompt
+    parts = help_.score_parts if help_ is not None else None
+    for col in ("place", "seat", "player", "score", *(("how",) if parts else ())):
         result.add_column(col)
     scores = state.scores()
+    obs = state.observe(None)
     for place, group in enumerate(state.ranking(), 1):
         for seat in group:
-            result.add_row(str(place), str(seat), table.seats[seat].name, f"{scores[seat]:g}")
+            how = (escape(parts(obs, seat)),) if parts else ()
+            result.add_row(str(place), str(seat), table.seats[seat].name, f"{scores[seat]:g}", *how)
     console.print(result)
 
 

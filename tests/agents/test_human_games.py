@@ -150,3 +150,46 @@ def test_gonza_rerolls_fold_into_one_line() -> None:
     menu = text[text.index("your move:") :]
     assert menu.count("\n    reroll") == 1 and "reroll any of 1,2,3,4  (e.g. reroll 1,2)" in menu
     assert "the dice are numbered 1 to 5" in text, "a die that is not there: refused"
+
+
+def _finished(game_id: str, players: int, seed: int) -> State:
+    state = motherlode.get_game(game_id).new_state(players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = state.pending()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("gonza", 3), ("goodwill", 3), ("yukon", 3), ("carcassonne", 2)]
+)
+def test_the_end_says_how_each_score_adds_up(game_id: str, players: int) -> None:
+    """The parts of each seat's score, as the final table shows them, add up to the score."""
+    for seed in range(3):
+        state = _finished(game_id, players, seed)
+        help_ = state.game.prompt
+        assert help_ is not None and help_.score_parts is not None
+        obs = state.observe(None)
+        for seat, score in enumerate(state.scores()):
+            text = help_.score_parts(obs, seat)
+            # every "a × b = c" counts c; a plain "word n" (or "$n cash") counts n
+            terms = [t.split("=")[-1] if "=" in t else t.split()[-1] for t in text.split(" + ")]
+            if game_id == "goodwill":
+                terms = [text.split(" + ")[0].split()[0], *terms[1:]]
+            if game_id == "gonza":
+                terms = [text.split(" + ")[0].split()[0], *terms[1:]]
+            numbers = [int(t.strip().lstrip("$").removeprefix("+")) for t in terms if t != "staked"]
+            assert sum(numbers) == score, (seat, text, score)
+
+
+def test_play_shows_the_breakdown_in_the_final_table(tmp_path: Any) -> None:
+    from typer.testing import CliRunner
+
+    from motherlode.cli import app
+
+    args = ["play", "goodwill", "-s", "random", "-s", "random", "-s", "random", "--seed", "3"]
+    result = CliRunner().invoke(app, [*args, "--save", str(tmp_path / "g.json")])
+    assert result.exit_code == 0, result.output
+    table = result.output[result.output.index("Final result") :]
+    assert "how" in table and "cash + Amber" in table

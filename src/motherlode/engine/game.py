@@ -26,11 +26,14 @@ class PromptHelp:
     ``same_as``: the legal action that an illegal one means (a rotation that looks the same,
     a shared space called by its other name): the terminal plays it instead of refusing.
     ``board``: the board drawn with this decision's targets marked (the legal actions given).
+    ``score_parts``: at the end, how a seat's final score adds up, from the spectators'
+    observation (``2 in personal supply + Hensler 3 × 3 = 9 + broker cards +1``).
     """
 
     label: Callable[[State, int, Action], str | None] | None = None
     same_as: Callable[[State, int, Action], Action | None] | None = None
     board: Callable[[State, int, list[Action]], Any] | None = None
+    score_parts: Callable[[Mapping[str, Any], int], str] | None = None
 
 
 @dataclass(frozen=True, eq=False)

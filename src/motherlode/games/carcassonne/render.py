@@ -322,5 +322,11 @@ def _same_as(state: State, seat: int, action: Action) -> Action | None:
     return Place(action.x, action.y, same) if same != action.rotation else None
 
 
-PROMPT = PromptHelp(label=_label, same_as=_same_as)
+def score_parts(obs: Mapping[str, Any], seat: int) -> str:
+    """Points by kind: roads, cities, cloisters, farms, gold."""
+    tally: Mapping[str, list[int]] = obs.get("tally") or {}
+    return " + ".join(f"{kind} {row[seat]}" for kind, row in tally.items() if row[seat]) or "-"
+
+
+PROMPT = PromptHelp(label=_label, same_as=_same_as, score_parts=score_parts)
 """Followers' features in words; equivalent rotations accepted (see docs/carcassonne.md)."""

@@ -7,7 +7,7 @@ from motherlode.engine import Game
 from motherlode.games.gonza.actions import ACTION_TYPES
 from motherlode.games.gonza.bots import HeuristicBot, MinisterBot
 from motherlode.games.gonza.options import GonzaOptions
-from motherlode.games.gonza.render import render
+from motherlode.games.gonza.render import PROMPT, render
 from motherlode.games.gonza.rules import GonzaState
 from motherlode.games.gonza.space import action_space
 
@@ -30,6 +30,7 @@ GAME = Game(
     summary="Roll five dice to trade stocks of space corporations and bid for broker cards.",
     action_space_factory=action_space,
     render=render,
+    prompt=PROMPT,
     bots={"minister": MinisterBot, "heuristic": HeuristicBot},
     search_defaults={"cutoff": 40, "eval": "heuristic", "prior": "heuristic", "bias": 1},
     seat_options=minister_seats,

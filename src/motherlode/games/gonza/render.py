@@ -10,6 +10,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from motherlode.engine import PromptHelp
+
 COLOURS = ("red", "blue", "green", "yellow", "magenta")
 FACE_LABEL = {
     "up": "stock +1",
@@ -188,3 +190,23 @@ def render(obs: Mapping[str, Any], seat: int | None) -> RenderableType:
     parts += [_market(obs, seat), _brokers(obs, seat), _players(obs, seat), _dice(obs)]
     parts += _prompts(obs)
     return Group(*parts)
+
+
+def score_parts(obs: Mapping[str, Any], seat: int) -> str:
+    """END OF THE GAME: personal supply + each corporation's credits × its value + the broker
+    cards' end-game bonus (what the score holds beyond the first two)."""
+    player = obs["players"][seat]
+    parts = [f"{player['credits']} in personal supply"]
+    total = int(player["credits"])
+    for corp in obs["corporations"]:
+        held = int(corp["credits"][seat])
+        if held:
+            parts.append(f"{corp['name']} {held} × {corp['value']} = {held * corp['value']}")
+            total += held * int(corp["value"])
+    bonus = int(obs["scores"][seat]) - total
+    if bonus:
+        parts.append(f"broker cards {bonus:+d}")
+    return " + ".join(parts)
+
+
+PROMPT = PromptHelp(score_parts=score_parts)

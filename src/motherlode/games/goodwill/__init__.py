@@ -9,7 +9,7 @@ from motherlode.engine import Game
 from motherlode.games.goodwill.actions import ACTION_TYPES, action_space
 from motherlode.games.goodwill.bots import BOTS
 from motherlode.games.goodwill.options import GoodwillOptions
-from motherlode.games.goodwill.render import render
+from motherlode.games.goodwill.render import PROMPT, render
 from motherlode.games.goodwill.rules import GoodwillState
 
 GAME = Game(
@@ -27,6 +27,7 @@ GAME = Game(
     ),
     action_space_factory=action_space,
     render=render,
+    prompt=PROMPT,
     bots=BOTS,
     search_defaults={
         "rollout": "heuristic",

@@ -13,6 +13,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from motherlode.engine import PromptHelp
+
 COLOURS = {"Amber": "yellow", "Black": "bright_white", "Crimson": "red"}
 
 
@@ -181,3 +183,17 @@ def render(obs: Mapping[str, Any], seat: int | None) -> RenderableType:
     else:
         parts.append(_decision(obs, seat))
     return Group(*parts)
+
+
+def score_parts(obs: Mapping[str, Any], seat: int) -> str:
+    """A player's worth: cash + each company's shares × its share value."""
+    value = {c["name"]: 0 if c["bankrupt"] else int(c["share_value"]) for c in obs["companies"]}
+    player = obs["players"][seat]
+    parts = [f"${player['cash']} cash"]
+    for company, held in player["shares"].items():
+        if held:
+            parts.append(f"{company} {held} × ${value[company]} = ${held * value[company]}")
+    return " + ".join(parts)
+
+
+PROMPT = PromptHelp(score_parts=score_parts)

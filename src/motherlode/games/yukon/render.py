@@ -238,10 +238,17 @@ def _same_as(state: State, seat: int, action: Action) -> Action | None:
     return type(action)(*board.names[space])
 
 
+def score_parts(obs: Mapping[str, Any], seat: int) -> str:
+    """A team's nuggets, claim by claim."""
+    nuggets = {int(c[0]): int(c[3]) for c in obs["claims"]}
+    claims = [f"claim {c}: {nuggets[int(c)]}" for c in obs["teams"][seat]["claims"]]
+    return " + ".join(claims) if claims else "no claim staked"
+
+
 def _board(state: State, seat: int, legal: list[Action]) -> RenderableType:
     return render(state.observe(seat), seat, _targets(state, seat, legal))
 
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
-PROMPT = PromptHelp(label=_label, same_as=_same_as, board=_board)
+PROMPT = PromptHelp(label=_label, same_as=_same_as, board=_board, score_parts=score_parts)
 """Targets lettered on the map, both names of a shared space (see docs/yukon.md)."""

@@ -56,10 +56,13 @@ def test_a_file_that_is_not_a_policy_is_refused(tmp_path: Path) -> None:
         make_agent(f"policy:path={bad}", GONZA)
 
 
-def test_policy_is_usable_but_not_listed_for_games_without_one() -> None:
-    assert "policy" not in bot_names(GONZA)
+def test_policy_is_listed_only_where_one_ships() -> None:
+    assert "policy" in bot_names(GONZA)  # so the web lobby offers it
+    check_agent("policy", GONZA)
+    goodwill = motherlode.get_game("goodwill")
+    assert "policy" not in bot_names(goodwill)
     with pytest.raises(BadOptions, match="no trained policy ships for Goodwill"):
-        check_agent("policy", motherlode.get_game("goodwill"))
+        check_agent("policy", goodwill)
 
 
 def test_the_policy_plays_in_the_arena(policy_file: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from motherlode.engine import Agent, BadOptions, Game
@@ -36,8 +37,9 @@ def _policy(seed: int | None = None, **params: Any) -> Agent:
 
 
 UNLISTED: dict[str, Callable[..., Agent]] = {"policy": _policy}
-"""Bots every spec may name but :func:`bot_names` does not list: a trained policy exists
-only for some games, and mostly as a file given by ``path=``."""
+"""Bots every spec may name but :func:`bot_names` lists only for some games: a trained
+policy ships for a few games; elsewhere it needs a file (``policy:path=FILE``)."""
+_POLICIES = Path(__file__).resolve().parent.parent / "rl" / "policies"
 
 
 @dataclass(frozen=True)
@@ -84,8 +86,10 @@ def parse_spec(text: str) -> AgentSpec:
 
 
 def bot_names(game: Game) -> list[str]:
-    """Every bot spec name usable for ``game`` (besides ``human``)."""
-    return sorted({*_generic(), *game.bots})
+    """Every bot spec name usable for ``game`` (besides ``human``); ``policy`` where a
+    trained policy ships for the game (motherlode/rl/policies/<id>.npz)."""
+    shipped = _POLICIES / f"{game.id}.npz"
+    return sorted({*_generic(), *game.bots, *(["policy"] if shipped.is_file() else [])})
 
 
 def make_agent(spec: AgentSpec | str, game: Game, seed: int | None = None) -> Agent:

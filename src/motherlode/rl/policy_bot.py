@@ -82,9 +82,18 @@ class PolicyAgent(Agent):
         return space.action(choice)
 
 
+_LOADED: dict[tuple[str, float], Policy] = {}
+
+
 def _load(file: Path) -> Policy:
+    """The policy in ``file``, read once per version of the file (a table builds its bot
+    again for every move; the weights are never changed in place)."""
     try:
-        return Policy.load(file)
+        key = (str(file.resolve()), file.stat().st_mtime)
+        policy = _LOADED.get(key)
+        if policy is None:
+            policy = _LOADED[key] = Policy.load(file)
+        return policy
     except (OSError, KeyError, ValueError) as exc:
         raise ValueError(f"cannot read the policy file {file.name}: {exc}") from None
 

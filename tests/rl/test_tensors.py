@@ -116,3 +116,32 @@ def test_every_layout_names_its_skipped_keys_and_sizes() -> None:
         enc = encoder(game, g.min_players)
         assert sum(size for _, at, size, _ in enc.layout() if at[0] not in "+·") == enc.size
         assert all(reason for reason in enc.skipped().values())
+
+
+VARIANTS = [
+    ("carcassonne", 2, {"goldmines": False}),
+    ("goldfix", 3, {"auction_level": "B", "drill_report_option": True}),
+    ("goldfix", 5, {"bullion_market_level": "B", "loan_interest": 10}),
+    ("goldfix", 4, {"auction_level": "EZ1", "quickstart": True, "tabletopia": "timed-auctions"}),
+    ("goldfix", 3, {"auction_level": "EZ2", "tabletopia": "no-auctions"}),
+    ("goldfix", 6, {"fixed_commissions": True}),
+    ("gonza", 3, {"minister": "1", "event_cards": 6, "minister_rolls": 3}),
+    ("goodwill", 4, {"start_year": 1951, "dividends": True, "cash_only": True}),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), VARIANTS, ids=str)
+def test_every_observation_of_the_rulebook_variants_fits_the_layout(
+    game: str, players: int, options: dict[str, object]
+) -> None:
+    enc = encoder(game, players, options)
+    for seed in range(2):
+        state = motherlode.get_game(game).new_state(players, seed, options)
+        state.logging = False
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.pending()[0]
+            viewer = rng.randrange(players)
+            fast = enc.encode(state.observe(viewer))
+            np.testing.assert_array_equal(fast, enc.encode(state.observe(viewer), checked=True))
+            state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -18,6 +18,7 @@ from typing import Any
 
 from motherlode.rl.tensors.schema import (
     Cat,
+    Code,
     Ctx,
     Custom,
     Flag,
@@ -86,6 +87,9 @@ class _Writer:
         elif isinstance(node, Flag):
             self.line(depth, f"if {value} is True: out[{at}] = 1.0")
             self.line(depth, f"elif {value} is not False: raise Mismatch")
+        elif isinstance(node, Code):
+            index = self.const(node.index)
+            self.line(depth, f"out[{at}] = {index}[{value}] + 1.0")
         elif isinstance(node, Cat):
             index = self.const(node.index)
             self.line(depth, f"out[{at} + {index}[{value}]] = 1.0")

@@ -9,6 +9,7 @@ from motherlode.games.gonza.rules import DECISION_TEXT
 from motherlode.games.gonza.tables import PHASES
 from motherlode.rl.tensors.schema import (
     Cat,
+    Code,
     Flag,
     Node,
     Num,
@@ -101,7 +102,7 @@ def fields(state: State) -> dict[str, Node]:
                 {
                     "kind": Cat(DECISION_TEXT),
                     "for": Seat(),
-                    "choices": Seq(Num(), max(len(corps), len(cards))),
+                    "choices": Seq(Code([*corps, *cards]), max(len(corps), len(cards))),
                     "amount": Num(),
                     "text": Skip("narration of kind and for"),
                 }

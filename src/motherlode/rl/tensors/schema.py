@@ -148,6 +148,25 @@ class Cat(Node):
         return f"one-hot of {len(self.vocab)} ({shown})"
 
 
+class Code(Cat):
+    """One value out of a fixed vocabulary as its number (1 for the first): one float
+    instead of a one-hot, for rare values that need telling apart more than learning."""
+
+    def _size(self, ctx: Ctx) -> int:
+        return 1
+
+    def put(self, value: Any, out: Out, at: int, ctx: Ctx, path: Path) -> None:
+        try:
+            i = self.index[value]
+        except (KeyError, TypeError):
+            raise LayoutError(f"{where(path)}: {value!r} is not a known value") from None
+        out[at] = i + 1.0
+
+    def describe(self, ctx: Ctx) -> str:
+        shown = ", ".join(map(str, self.vocab[:6])) + (", ..." if len(self.vocab) > 6 else "")
+        return f"number of one of {len(self.vocab)} values (1: {shown})"
+
+
 class Seat(Node):
     """A seat number, one-hot relative to the viewer (padded to the largest table); values
     in ``none`` (e.g. None, -1 for the Bank) take one extra slot at the end."""

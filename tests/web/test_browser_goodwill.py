@@ -267,7 +267,7 @@ def test_partner_chosen_by_clicking_a_player_on_a_phone(browser: Any, server: st
     assert box["height"] >= 40
     page.click("[data-candidate='1']")
     page.wait_for_function(
-        "document.querySelector('#log').innerText.includes('Chloé sells a Amber share to Bruno')"
+        "document.querySelector('#log').innerText.includes('Chloé sells an Amber share to Bruno')"
     )
     view = api_view(server, table, tokens[2])
     assert (

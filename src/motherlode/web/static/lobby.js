@@ -132,6 +132,30 @@
       M.el("td", {}, M.el("a", { href: `/t/${t.id}`, text: t.status === "finished" ? "replay" : "watch" })))));
   }
 
+  // A card per game: what it is about, players and length, how to play, and a button that
+  // sets up a table of it in the form below.
+  function gameCards() {
+    const howto = window.MotherlodeHowTo || {};
+    $("games").replaceChildren(...catalogue.map((g) => {
+      const h = howto[g.id] || {};
+      return M.el("article", { class: "game-card", "data-game": g.id },
+        M.el("h3", { text: g.title }),
+        M.el("p", { class: "muted", text: `${g.min_players}–${g.max_players} players` +
+          (h.length ? ` · ${h.length}` : "") }),
+        M.el("p", { text: h.line || g.summary || "" }),
+        M.el("p", { class: "game-card-links" },
+          M.el("button", { type: "button", "data-choose": g.id, text: "Set up a table" }),
+          h.line ? M.el("a", { href: `/static/rules.html#${g.id}`, text: "How to play" }) : null));
+    }));
+  }
+
+  function choose(id) {
+    if (!catalogue.some((g) => g.id === id)) return;
+    $("game").value = id;
+    optionsForm();
+    $("new-table").scrollIntoView({ behavior: "smooth" });
+  }
+
   async function start() {
     const response = await fetch("/api/games");
     const data = await response.json();
@@ -142,7 +166,13 @@
     select.onchange = optionsForm;
     $("players").onchange = seatsForm;
     $("create").onsubmit = create;
+    gameCards();
+    for (const b of document.querySelectorAll("[data-choose]")) {
+      b.onclick = () => choose(b.dataset.choose);
+    }
     if (catalogue.length) optionsForm();
+    const wanted = location.hash.match(/^#new-([\w-]+)$/);
+    if (wanted) choose(wanted[1]);
     refresh();
     setInterval(refresh, 5000);
   }

@@ -107,14 +107,22 @@
       const waiting = (obs.pending || []).map((s) => v.names[s]).join(", ");
       prompt.textContent = waiting ? `Waiting for ${waiting}` : "Waiting…";
     }
-    let lastType = null;
+    // One group per kind of move; a kind with many choices (Gonza's 31 re-rolls) shows its
+    // values only, in small buttons, under its name.
+    const kinds = new Map();
     for (const item of v.legal) {
-      if (item.action.type !== lastType) {
-        lastType = item.action.type;
-        box.append(M.el("div", { class: "group-title" }, lastType.replaceAll("_", " ")));
+      if (!kinds.has(item.action.type)) kinds.set(item.action.type, []);
+      kinds.get(item.action.type).push(item);
+    }
+    for (const [type, items] of kinds) {
+      const many = items.length > 8;
+      box.append(M.el("div", { class: "group-title" }, type.replaceAll("_", " ") +
+        (many ? ` (${items.length} choices)` : "")));
+      for (const item of items) {
+        const short = many && item.text.startsWith(`${type} `) ? item.text.slice(type.length + 1) : item.text;
+        box.append(M.el("button", { "data-action": item.text, class: many ? "compact" : null,
+          title: many ? item.text : null, onclick: () => act(item.action) }, short));
       }
-      box.append(M.el("button", { "data-action": item.text, onclick: () => act(item.action) },
-        item.text));
     }
   }
 
@@ -152,7 +160,9 @@
     const renderer = await loadRenderer(v.game);
     if (seq !== renderSeq) return;
     $("title").textContent = v.title;
-    $("who").textContent = v.seat === null ? "spectator" : `you are ${v.names[v.seat]}`;
+    $("howto").href = `/static/rules.html#${v.game}`;
+    $("who").textContent = replay.active ? "replay of a finished game" :
+      v.seat === null ? "watching" : `you are ${v.names[v.seat]}`;
     document.title = `${v.title} · motherlode`;
     players(v, v.observation);
     const board = $("board");
@@ -169,7 +179,12 @@
       const obs = v.observation;
       const ranking = (obs.ranking || []).map((g, i) =>
         `${i + 1}. ${g.map((s) => `${v.names[s]} (${obs.scores[s]})`).join(" = ")}`).join("   ");
-      status.textContent = `Final: ${ranking}`;
+      // why: the renderer's breakdown of each seat's final score, where it gives one
+      let why = [];
+      try { why = renderer.explainEnd ? renderer.explainEnd(v) || [] : []; } catch (e) { why = []; }
+      status.replaceChildren(M.el("div", { class: "final" }, `Final: ${ranking}`),
+        ...(why.length ? [M.el("ul", { class: "why" }, ...why.map((line) =>
+          M.el("li", {}, line)))] : []));
       status.classList.remove("hidden");
       $("replay-card").classList.remove("hidden");
     } else if (!replay.active) {
@@ -309,6 +324,13 @@
     return { ...v, events: log };
   }
 
+  // While the socket is down (a server restart, the network) the page says so, and keeps
+  // trying every second; the banner goes when a state arrives again.
+  function connection(up) {
+    $("connection").classList.toggle("hidden", up);
+    document.body.classList.toggle("offline", !up);
+  }
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
@@ -317,6 +339,7 @@
       const message = JSON.parse(event.data);
       if (message.type === "state") {
         busy(false);
+        connection(true);
         if ($("error").textContent === OFFLINE) showError("");
         live = withLog(message.view);
         fairness(live);
@@ -329,8 +352,18 @@
     socket.onclose = (event) => {
       busy(false);
       if (event.code >= 4000) return;
+      connection(false);
       setTimeout(connect, 1000);
     };
+  }
+
+  // An action's text notation, as the terminal shows it (engine/actions.py: the type, then
+  // each field: numbers as they are, lists joined by commas, yes/no, "-" for none).
+  function notation(action) {
+    const word = (v) => v === null || v === undefined ? "-" : v === true ? "yes" :
+      v === false ? "no" : Array.isArray(v) ? (v.length ? v.join(",") : ".") : String(v);
+    return [action.type, ...Object.entries(action).filter(([k]) => k !== "type")
+      .map(([, v]) => word(v))].join(" ");
   }
 
   // ----- replay of a finished game, move by move
@@ -346,8 +379,9 @@
     const slider = $("replay-slider");
     slider.max = data.moves; slider.value = data.move;
     $("replay-last").textContent = data.last ?
-      `${data.names[data.last.seat]}: ${data.last.action.type} ${JSON.stringify(data.last.action)}` : "start";
-    $("prompt").textContent = "Replay";
+      `Last move: ${data.names[data.last.seat]} — ${notation(data.last.action)}` :
+      "The start of the game, before the first move";
+    $("controls-card").classList.add("hidden"); // the replay card says where we are
     $("actions").replaceChildren();
     $("undo").classList.add("hidden");
   }

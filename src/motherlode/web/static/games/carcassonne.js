@@ -477,12 +477,18 @@
       fill: isMe ? "#fff8e0" : "#fff", stroke: active ? colour : "#d9d0bb",
       "stroke-width": active ? 4 : 1.5 }));
     card.append(svg("g", { transform: "translate(20 27)" }, meeple(colour, { scale: 0.95 })));
+    // the name keeps clear of the points: smaller type when long, cut (with its full text as a
+    // tooltip) when even that does not fit the room the points leave
+    const room = 188 - 20 * String(obs.points[s]).length - 12 - 38;
     let label = name(s);
-    if (label.length > 11) label = label.slice(0, 10) + "…";
-    card.append(svg("text", { x: 38, y: 33, "font-size": 18, "font-weight": 700,
-      fill: "#1d1d1f" }, svg("title", {}, name(s)), label));
+    let size = 18;
+    if (label.length * size * 0.6 > room) size = 15;
+    const fits = Math.floor(room / (size * 0.6));
+    if (label.length > fits) label = label.slice(0, fits - 1) + "…";
+    card.append(svg("text", { x: 38, y: 33, "font-size": size, "font-weight": 700,
+      fill: "#1d1d1f", class: "cc-name" }, svg("title", {}, name(s)), label));
     card.append(svg("text", { x: 188, y: 40, "text-anchor": "end", "font-size": 32,
-      "font-weight": 800, fill: colour === "#f2b705" ? "#8a6500" : colour }, `${obs.points[s]}`));
+      class: "cc-points", "font-weight": 800, fill: colour === "#f2b705" ? "#8a6500" : colour }, `${obs.points[s]}`));
     card.append(svg("text", { x: 188, y: 56, "text-anchor": "end", "font-size": 14,
       fill: "#6b6b73" }, "points"));
     const total = Math.max(7, obs.supply[s]);
@@ -514,7 +520,7 @@
   function scoreSheet(obs, name) {
     const kinds = Object.keys(obs.tally || {});
     const n = obs.num_players;
-    const col = (i) => 142 + 58 * i;
+    const col = (i) => 170 + 58 * i;
     const w = col(kinds.length) + 34;
     const h = 52 + 30 * n;
     const sheet = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "cc-sheet-svg",
@@ -528,7 +534,8 @@
       const y = 62 + 30 * row;
       const winner = obs.ranking[0].includes(s);
       sheet.append(svg("text", { x: 12, y, "font-size": 17, "font-weight": 700,
-        fill: M.colour(s) }, `${winner ? "★ " : ""}${name(s).slice(0, 10)}`));
+        fill: M.colour(s) }, svg("title", {}, name(s)),
+        `${winner ? "★ " : ""}${name(s).length > 11 ? name(s).slice(0, 10) + "…" : name(s)}`));
       kinds.forEach((k, i) => sheet.append(svg("text", { x: col(i), y,
         "text-anchor": "middle", "font-size": 17 }, `${obs.tally[k][s]}`)));
       sheet.append(svg("text", { x: col(kinds.length), y, "text-anchor": "middle",
@@ -944,5 +951,14 @@
     return null;
   }
 
-  M.renderers.carcassonne = { draw, tiles: TILES, describe };
+  // The end screen's why (the score sheet on the board has it too): points by kind.
+  function explainEnd(view) {
+    const obs = view.observation;
+    const kinds = Object.keys(obs.tally || {});
+    return (obs.points || []).map((total, s) => `${view.names[s]}: ` +
+      kinds.filter((k) => obs.tally[k][s]).map((k) => `${k} ${obs.tally[k][s]}`).join(" + ") +
+      ` = ${total} points`);
+  }
+
+  M.renderers.carcassonne = { draw, tiles: TILES, describe, explainEnd };
 })();

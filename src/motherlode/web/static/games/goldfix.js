@@ -419,7 +419,7 @@
     const a = item.action;
     const names = ctx.view.names;
     switch (a.type) {
-      case "roll": return "🎲 Roll the dice";
+      case "roll": return "Roll the dice";
       case "repay": return "Repay a $250M loan note";
       case "negotiate": return `Propose a trade to ${names[a.seat]}`;
       case "withdraw": return "Withdraw (no offer)";

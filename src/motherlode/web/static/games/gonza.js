@@ -948,5 +948,25 @@
     }, 150);
   });
 
-  M.renderers.gonza = { draw };
+  // The end screen's why: each seat's worth as the rulebook counts it (END OF THE GAME):
+  // the credits in their supply, each corporation's credits x its value, and the broker
+  // cards' end-game bonus (what is left of the score once the first two are counted).
+  function explainEnd(view) {
+    const obs = view.observation;
+    return (obs.players || []).map((p, s) => {
+      const parts = [`${p.credits} in personal supply`];
+      let sum = p.credits;
+      for (const c of obs.corporations || []) {
+        const k = c.credits[s];
+        if (!k) continue;
+        parts.push(`${c.name} ${k} × ${c.value} = ${k * c.value}`);
+        sum += k * c.value;
+      }
+      const bonus = obs.scores[s] - sum;
+      if (bonus) parts.push(`broker cards ${bonus > 0 ? "+" : ""}${bonus}`);
+      return `${view.names[s]}: ${parts.join(" + ")} = ${obs.scores[s]} credits`;
+    });
+  }
+
+  M.renderers.gonza = { draw, explainEnd };
 })();

@@ -1384,5 +1384,19 @@
     }, 150);
   });
 
-  M.renderers.goodwill = { draw };
+  // The end screen's why: worth = cash + each company's shares x its share value.
+  function explainEnd(view) {
+    const obs = view.observation;
+    const value = Object.fromEntries((obs.companies || []).map((c) =>
+      [c.name, c.bankrupt ? 0 : c.share_value]));
+    return (obs.players || []).map((p, s) => {
+      const parts = [`$${p.cash} cash`];
+      for (const [company, k] of Object.entries(p.shares || {})) {
+        if (k) parts.push(`${company} ${k} × $${value[company]} = $${k * value[company]}`);
+      }
+      return `${view.names[s]}: ${parts.join(" + ")} = $${obs.scores[s]}`;
+    });
+  }
+
+  M.renderers.goodwill = { draw, explainEnd };
 })();

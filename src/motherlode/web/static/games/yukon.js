@@ -385,10 +385,19 @@
     if (types.has("move")) hints.push("Click a glowing space: the rear stone moves there (the first move chooses the direction).");
     if (types.has("stake")) hints.push("Click a glowing claim to stake it with your rear stone.");
     const kids = hints.map((h) => E("p", {}, h));
+    // Staking scores; passing throws the pips away: when a claim can be staked, staking is
+    // the main button and Pass a plain one (a newcomer once passed instead of staking).
+    const nuggets = new Map((view.observation.claims || []).map((c) => [c[0], c[3]]));
+    for (const l of legal.filter((x) => x.action.type === "stake")) {
+      const n = nuggets.get(l.action.claim);
+      kids.push(E("button", { class: "primary yk-stake", "data-yukon": "stake",
+        "data-claim": l.action.claim, onclick: () => ui.act(l.action) },
+        `Stake claim ${l.action.claim}` + (n === undefined ? "" : ` (${n} nugget${n === 1 ? "" : "s"})`)));
+    }
     const pass = legal.find((l) => l.action.type === "pass");
     if (pass) {
-      kids.push(E("button", { class: "primary yk-pass", "data-yukon": "pass",
-        onclick: () => ui.act(pass.action) }, "Pass (lose the pips)"));
+      kids.push(E("button", { class: (types.has("stake") ? "" : "primary ") + "yk-pass",
+        "data-yukon": "pass", onclick: () => ui.act(pass.action) }, "Pass (lose the pips)"));
     }
     box.append(E("div", { class: "yk-controls" }, ...kids));
   }
@@ -432,5 +441,16 @@
     return E("div", { class: "yk-root", "data-move": view.move_count }, root);
   }
 
-  M.renderers.yukon = { draw };
+  // The end screen's why: each team's nuggets, claim by claim.
+  function explainEnd(view) {
+    const obs = view.observation;
+    const nuggets = new Map((obs.claims || []).map((c) => [c[0], c[3]]));
+    return (obs.teams || []).map((t, s) => {
+      const claims = (t.claims || []).map((c) => `claim ${c}: ${nuggets.get(c)}`);
+      return `${view.names[s]}: ` + (claims.length ?
+        `${claims.join(" + ")} = ${t.nuggets} nugget${t.nuggets === 1 ? "" : "s"}` : "no claim staked");
+    });
+  }
+
+  M.renderers.yukon = { draw, explainEnd };
 })();

@@ -1,0 +1,298 @@
+"""Issue 19 in the browser: the lobby that invites and fits a phone, how to play, the
+"reconnecting" state, replay in words, end screens that say why, and the renderers' fixes
+(Carcassonne's long names, Yukon's staking button, Gonza's compact re-rolls).
+
+Screenshots land in docs/screenshots/ui-*.png."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.browser import (
+    SCREENSHOTS,
+    fetch_view,
+    free_port,
+    live_server,
+    play_first_moves,
+)
+
+pytestmark = pytest.mark.browser
+
+GAMES = ("carcassonne", "goldfix", "gonza", "goodwill", "yukon")
+
+
+def shot(page: Any, name: str, *, full: bool = True) -> None:
+    page.screenshot(path=str(SCREENSHOTS / f"ui-{name}.png"), full_page=full)
+
+
+def new_page(browser: Any, width: int, height: int = 900) -> tuple[Any, list[str]]:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, errors
+
+
+def create(page: Any, server: str, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
+    body = {
+        "game": game,
+        "seats": [{"agent": a, "name": n} for a, n in seats_named(seats)],
+        "settings": {"bot_delay_ms": 0},
+        **extra,
+    }
+    response = page.request.post(f"{server}/api/tables", data=body)
+    assert response.ok, response.text()
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def seats_named(seats: list[str]) -> list[tuple[str, str]]:
+    return [(a.split("=")[0], n) for a, n in ((s, s.partition("=")[2]) for s in seats)]
+
+
+def wait_finished(page: Any, server: str, table: str, tries: int = 600) -> dict[str, Any]:
+    for _ in range(tries):
+        view = fetch_view(page, server, table, None)
+        if view["status"] == "finished":
+            return view
+        page.wait_for_timeout(100)
+    raise AssertionError("the bots did not finish the game")
+
+
+OVERFLOW = """() => {
+  const w = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll('body *')].filter((n) => {
+    const r = n.getBoundingClientRect();
+    return r.width > 0 && (r.right > w + 1 || r.left < -1);
+  }).map((n) => n.tagName + '#' + n.id + '.' + n.className);
+  return { scroll: document.documentElement.scrollWidth, width: w, wide };
+}"""
+
+
+def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+# ------------------------------------------------------------------------- the lobby
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_the_lobby_invites_and_fits(browser: Any, server: str, width: int) -> None:
+    page, errors = new_page(browser, width)
+    long = ["human=A player with a long name", "random=heuristic 2", "random=Somebody Else"]
+    create(page, server, "goodwill", long)
+    page.goto(server + "/")
+    page.wait_for_selector("#tables tr")
+    page.wait_for_selector(".game-card")
+    # a card per game: what it is about, players, length, how to play, and set up
+    for game in GAMES:
+        card = page.locator(f".game-card[data-game='{game}']")
+        text = card.inner_text()
+        assert re.search(r"\d–\d players · \d+–\d+ minutes", text), text
+        assert card.locator("a", has_text="How to play").count() == 1
+    page.click(".game-card[data-game='yukon'] [data-choose]")
+    assert page.input_value("#game") == "yukon"
+    # nothing wider than the screen; the Game select clear of the Players select
+    seen = page.evaluate(OVERFLOW)
+    assert seen["scroll"] <= seen["width"] and not seen["wide"], seen
+    game, players = page.evaluate(
+        "['#game', '#players'].map((s) => { const r = document.querySelector(s)"
+        ".getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; })"
+    )
+    assert not boxes_overlap(game, players), (game, players)
+    watch = page.locator("#tables a").first
+    box = watch.bounding_box()
+    assert watch.inner_text() == "watch" and box["x"] + box["width"] <= width
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, f"lobby-{width}")
+    assert errors == []
+    page.close()
+
+
+def test_the_rules_pages_and_the_link_from_the_table(browser: Any, server: str) -> None:
+    page, errors = new_page(browser, 390)
+    page.goto(server + "/static/rules.html#gonza")
+    page.wait_for_selector("section.rules")
+    for game in GAMES:
+        section = page.locator(f"section.rules[data-game='{game}']")
+        text = section.inner_text()
+        for part in ("Setup", "A turn", "Scoring and the end", "Tip:"):
+            assert part in text, (game, part)
+    assert "personal supply" in page.locator("#gonza").inner_text()
+    seen = page.evaluate(OVERFLOW)
+    assert seen["scroll"] <= seen["width"], seen
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "rules-390", full=False)
+    created = create(page, server, "yukon", ["human", "random", "random"])
+    page.goto(server + created["seats"][0]["link"])
+    page.wait_for_function("document.querySelector('#howto').href.endsWith('#yukon')")
+    assert errors == []
+    page.close()
+
+
+# --------------------------------------------------------- connection, replay, the end
+
+
+def test_a_dropped_connection_shows_and_clears(browser: Any, database_url: str) -> None:
+    port = free_port()
+    page, errors = new_page(browser, 390)
+    with live_server(database_url, port) as url:
+        created = create(page, url, "nuggets", ["human", "random"])
+        page.goto(url + created["seats"][0]["link"])
+        page.wait_for_selector("#actions button")
+        assert page.locator("#connection").is_hidden()
+    page.wait_for_selector("#connection:not(.hidden)", timeout=10000)
+    assert "Connection lost — reconnecting…" in page.inner_text("#connection")
+    shot(page, "reconnecting-390")
+    with live_server(database_url, port):
+        page.wait_for_selector("#connection.hidden", state="attached", timeout=15000)
+        page.wait_for_selector("#actions button")
+    assert [e for e in errors if "WebSocket" not in e] == []
+    page.close()
+
+
+def test_replay_says_the_last_move_in_words(browser: Any, server: str) -> None:
+    page, errors = new_page(browser, 1400)
+    created = create(page, server, "nuggets", ["human", "random"])
+    page.goto(server + created["seats"][0]["link"])
+    play_first_moves(page, 40, 100)
+    page.click("#first")
+    page.wait_for_function("document.querySelector('#replay-pos').innerText.startsWith('move 0')")
+    assert "before the first move" in page.inner_text("#replay-last")
+    page.click("#next")
+    page.wait_for_function("document.querySelector('#replay-pos').innerText.startsWith('move 1')")
+    last = page.inner_text("#replay-last")
+    assert re.fullmatch(r"Last move: .+ — bid \d+", last), last
+    assert "{" not in last
+    assert page.inner_text("#who") == "replay of a finished game"
+    assert page.locator("#controls-card").is_hidden(), "'Replay' once, on its own card"
+    visible = page.evaluate(
+        "[...document.querySelectorAll('h3')].filter(h => h.offsetParent"
+        " && h.innerText.trim() === 'Replay').length"
+    )
+    assert visible == 1
+    shot(page, "replay-1400")
+    assert errors == []
+    page.close()
+
+
+END_WHY = {
+    "gonza": (["random", "random", "random"], {"event_cards": 3}, r"\d+ in personal supply"),
+    "goodwill": (["random", "random", "random"], {}, r"\$\d+ cash( \+ \w+ \d+ × \$\d+)*"),
+    "yukon": (["random", "random", "random"], {}, r"claim \d+: \d+|no claim staked"),
+    "carcassonne": (["random", "random"], {}, r"(road|city|cloister|farm) \d+"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(END_WHY))
+def test_the_end_screen_says_why(browser: Any, server: str, game: str) -> None:
+    seats, options, why = END_WHY[game]
+    page, errors = new_page(browser, 1400)
+    created = create(page, server, game, seats, options=options)
+    view = wait_finished(page, server, created["id"])
+    page.goto(server + created["spectate"])
+    page.wait_for_selector("#status .why li")
+    lines = page.locator("#status .why li").all_inner_texts()
+    assert len(lines) == len(seats)
+    obs = view["observation"]
+    for seat, line in enumerate(lines):
+        assert line.startswith(view["names"][seat] + ": "), line
+        assert re.search(why, line), line
+        if "no claim staked" not in line and " = " in line:
+            assert re.search(rf"= \$?{obs['scores'][seat]:g}\b", line), (line, obs["scores"])
+    assert any("×" in line or "claim" in line or "+" in line for line in lines)
+    assert page.inner_text("#who") == "watching"
+    shot(page, f"end-{game}-1400")
+    assert errors == []
+    page.close()
+
+
+# ------------------------------------------------------------------------ renderers
+
+MOUNT = """([game, view]) => {
+  window.__acts = [];
+  const ui = { act: (a) => window.__acts.push(a), legal: view.legal, seat: view.seat,
+    names: view.names, controls: document.getElementById('custom-controls'),
+    find: (p) => view.legal.filter((l) => p(l.action)),
+    svg: Motherlode.svg, el: Motherlode.el, colour: Motherlode.colour, redraw: () => {} };
+  document.getElementById('custom-controls').replaceChildren();
+  document.getElementById('board').replaceChildren(Motherlode.renderers[game].draw(view, ui));
+}"""
+
+
+def open_as_person(page: Any, server: str, game: str, seats: list[str]) -> dict[str, Any]:
+    created = create(page, server, game, seats)
+    page.goto(server + created["seats"][0]["link"])
+    page.wait_for_function("document.querySelector('#board svg')", timeout=15000)
+    return fetch_view(page, server, created["id"], created["seats"][0]["token"])
+
+
+def test_yukon_staking_is_the_primary_button(browser: Any, server: str) -> None:
+    page, errors = new_page(browser, 1400)
+    view = open_as_person(page, server, "yukon", ["human", "random", "random"])
+    claim = view["observation"]["claims"][0]
+    view["legal"] = [
+        {"action": {"type": "stake", "claim": claim[0]}, "text": f"stake {claim[0]}"},
+        {"action": {"type": "pass"}, "text": "pass"},
+    ]
+    view["move_count"] += 1000
+    page.evaluate(MOUNT, ["yukon", view])
+    stake = page.locator("#custom-controls .yk-stake")
+    assert stake.count() == 1 and "primary" in (stake.get_attribute("class") or "")
+    assert f"Stake claim {claim[0]} ({claim[3]} nugget" in stake.inner_text()
+    assert "primary" not in (page.get_attribute("#custom-controls .yk-pass", "class") or "")
+    stake.click()
+    assert page.evaluate("window.__acts") == [{"type": "stake", "claim": claim[0]}]
+    assert errors == []
+    page.close()
+
+
+def test_carcassonne_long_names_keep_clear_of_the_points(browser: Any, server: str) -> None:
+    page, errors = new_page(browser, 1400)
+    view = open_as_person(page, server, "carcassonne", ["human", "random"])
+    view["names"] = ["heuristic 2", "A very long player name"]
+    view["observation"]["points"] = [74, 128]
+    view["move_count"] += 1000
+    page.evaluate(MOUNT, ["carcassonne", view])
+    for seat in (0, 1):
+        card = f"[data-player='{seat}']"
+        name = page.locator(f"{card} .cc-name").bounding_box()
+        points = page.locator(f"{card} .cc-points").bounding_box()
+        assert name["x"] + name["width"] + 4 <= points["x"], (seat, name, points)
+    assert "heuristic 2" in (page.locator("[data-player='0'] .cc-name").text_content() or "")
+    assert errors == []
+    page.close()
+
+
+def test_gonza_rerolls_are_compact(browser: Any, server: str) -> None:
+    page, errors = new_page(browser, 1400)
+    created = create(page, server, "gonza", ["human", "random"], options={"first_player": 0})
+    page.goto(server + created["seats"][0]["link"])
+    page.wait_for_selector("#actions button.compact")
+    view = fetch_view(page, server, created["id"], created["seats"][0]["token"])
+    rerolls = [item for item in view["legal"] if item["action"]["type"] == "reroll"]
+    buttons = page.locator("#actions button.compact")
+    assert buttons.count() == len(rerolls) > 8
+    assert "reroll" not in buttons.first.inner_text() and buttons.first.inner_text()
+    assert f"reroll ({len(rerolls)} choices)" in (page.text_content("#actions") or "")
+    heights = {round(b["height"]) for b in (x.bounding_box() for x in buttons.all())}
+    assert max(heights) <= 34
+    shot(page, "gonza-1400")
+    assert errors == []
+    page.close()
+
+
+def test_no_emoji_left_in_the_browser_ui() -> None:
+    """An emoji font is not everywhere: 🎲 drew as an empty box (icons are SVG or text)."""
+    static = Path(__file__).resolve().parents[2] / "src" / "motherlode" / "web" / "static"
+    emoji = re.compile("[\U0001f300-\U0001faff]")
+    for path in [*static.glob("*.js"), *static.glob("*.html"), *static.glob("games/*.js")]:
+        assert not emoji.search(path.read_text()), path.name

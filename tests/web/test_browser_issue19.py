@@ -296,3 +296,33 @@ def test_no_emoji_left_in_the_browser_ui() -> None:
     emoji = re.compile("[\U0001f300-\U0001faff]")
     for path in [*static.glob("*.js"), *static.glob("*.html"), *static.glob("games/*.js")]:
         assert not emoji.search(path.read_text()), path.name
+
+
+def test_my_tables_play_again_and_the_tab_title(browser: Any, server: str) -> None:
+    page, errors = new_page(browser, 390)
+    created = create(page, server, "nuggets", ["human=Ann", "random"])
+    page.goto(server + created["seats"][0]["link"])
+    page.wait_for_selector("#actions button")
+    page.wait_for_function("document.title.startsWith('● Your turn · ')")
+    # back in the lobby, the seat is under "my tables"
+    page.goto(server + "/")
+    page.wait_for_selector(f"#my-tables tr[data-table='{created['id']}']")
+    row = page.locator(f"#my-tables tr[data-table='{created['id']}']")
+    assert "Ann" in row.inner_text()
+    assert row.locator("a").get_attribute("href") == created["seats"][0]["link"]
+    shot(page, "my-tables-390", full=False)
+    # play to the end, then again: a new table, same seats and names, straight to my seat
+    page.goto(server + created["seats"][0]["link"])
+    play_first_moves(page, 40, 100)
+    assert not page.title().startswith("●")
+    page.click("#play-again")
+    page.wait_for_function(f"!location.pathname.endsWith('{created['id']}')")
+    page.wait_for_selector("#actions button")
+    new_id = page.evaluate("location.pathname.split('/').pop()")
+    view = fetch_view(page, server, new_id, None)
+    assert view["names"] == ["Ann", "random 2"] and view["agents"] == ["human", "random"]
+    page.goto(server + "/")
+    page.wait_for_selector(f"#my-tables tr[data-table='{new_id}']")
+    assert page.locator("#my-tables tr").count() == 2
+    assert errors == []
+    page.close()

@@ -121,9 +121,23 @@
     refresh();
   }
 
+  // "my tables": the seat links this browser has opened (table.js keeps them)
+  function myTables(status) {
+    let list = [];
+    try { list = JSON.parse(localStorage.getItem("motherlode-my-tables") || "[]"); } catch (e) { list = []; }
+    list = list.filter((t) => typeof t.link === "string" && t.link.startsWith("/t/"));
+    $("my-tables-card").classList.toggle("hidden", !list.length);
+    $("my-tables").replaceChildren(...list.map((t) => M.el("tr", { "data-table": t.table },
+      M.el("td", { text: t.title || "" }),
+      M.el("td", { text: t.name || "" }),
+      M.el("td", { text: status.get(t.table) || t.status || "" }),
+      M.el("td", {}, M.el("a", { href: t.link, text: "open" })))));
+  }
+
   async function refresh() {
     const response = await fetch("/api/tables");
     const data = await response.json();
+    myTables(new Map(data.tables.map((t) => [t.id, t.status])));
     const body = $("tables");
     body.replaceChildren(...data.tables.map((t) => M.el("tr", {},
       M.el("td", { text: t.game }),

@@ -163,7 +163,10 @@
     $("howto").href = `/static/rules.html#${v.game}`;
     $("who").textContent = replay.active ? "replay of a finished game" :
       v.seat === null ? "watching" : `you are ${v.names[v.seat]}`;
-    document.title = `${v.title} · motherlode`;
+    // the tab says when it is this person's turn, so a game in a background tab calls them
+    const myTurn = v.legal.length > 0 && v.status !== "finished" && !replay.active;
+    document.title = `${myTurn ? "● Your turn · " : ""}${v.title} · motherlode`;
+    if (v.seat !== null && token) rememberSeat(v);
     players(v, v.observation);
     const board = $("board");
     const custom = $("custom-controls");
@@ -184,7 +187,11 @@
       try { why = renderer.explainEnd ? renderer.explainEnd(v) || [] : []; } catch (e) { why = []; }
       status.replaceChildren(M.el("div", { class: "final" }, `Final: ${ranking}`),
         ...(why.length ? [M.el("ul", { class: "why" }, ...why.map((line) =>
-          M.el("li", {}, line)))] : []));
+          M.el("li", {}, line)))] : []),
+        ...(v.seat !== null && v.agents ? [M.el("p", { class: "again" },
+          M.el("button", { id: "play-again", onclick: () => playAgain(v) },
+            "Play again (same seats and options)"))] : []),
+        M.el("div", { id: "again-links" }));
       status.classList.remove("hidden");
       $("replay-card").classList.remove("hidden");
     } else if (!replay.active) {
@@ -355,6 +362,42 @@
       connection(false);
       setTimeout(connect, 1000);
     };
+  }
+
+  // ----- "my tables": a person's seat links, kept in this browser so they can come back
+  const MINE = "motherlode-my-tables";
+  function rememberSeat(v) {
+    try {
+      const list = JSON.parse(localStorage.getItem(MINE) || "[]").filter((t) => t.table !== tableId);
+      const old = JSON.parse(localStorage.getItem(MINE) || "[]").find((t) => t.table === tableId);
+      list.unshift({ table: tableId, link: location.pathname + location.hash, title: v.title,
+        name: v.names[v.seat], status: v.status, since: old ? old.since : Date.now() });
+      localStorage.setItem(MINE, JSON.stringify(list.slice(0, 30)));
+    } catch (e) { /* no storage here (private mode): nothing remembered */ }
+  }
+
+  // ----- play again: a new table with the same seats, names, options and settings
+  async function playAgain(v) {
+    const settings = {};
+    for (const k of ["decision_timer", "bot_delay_ms"]) if (k in (v.settings || {})) settings[k] = v.settings[k];
+    const body = { game: v.game, options: v.observation.options || {}, settings,
+      seats: v.agents.map((agent, i) => ({ agent, name: v.names[i] })) };
+    const response = await fetch("/api/tables", { method: "POST",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const data = await response.json();
+    if (!response.ok) {
+      showError(typeof data.detail === "string" ? data.detail : "the new table could not be made");
+      return;
+    }
+    const mine = data.seats.find((s) => s.seat === v.seat);
+    const others = data.seats.filter((s) => s.link && s.seat !== v.seat);
+    if (!others.length && mine && mine.link) { location.href = mine.link; return; }
+    $("again-links").replaceChildren(M.el("p", {}, "New table: send each player their link."),
+      ...others.map((s) => M.el("div", { class: "links" },
+        M.el("label", {}, `${s.name} (seat ${s.seat + 1})`),
+        M.el("input", { readonly: true, value: `${location.origin}${s.link}` }))),
+      mine && mine.link ? M.el("p", {}, M.el("a", { class: "button", href: mine.link },
+        "Go to my new seat")) : null);
   }
 
   // An action's text notation, as the terminal shows it (engine/actions.py: the type, then

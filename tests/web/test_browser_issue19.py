@@ -210,6 +210,7 @@ def test_the_end_screen_says_why(browser: Any, server: str, game: str) -> None:
             assert re.search(rf"= \$?{obs['scores'][seat]:g}\b", line), (line, obs["scores"])
     assert any("×" in line or "claim" in line or "+" in line for line in lines)
     assert page.inner_text("#who") == "watching"
+    assert "spectator" not in page.inner_text("body").lower()
     shot(page, f"end-{game}-1400")
     assert errors == []
     page.close()

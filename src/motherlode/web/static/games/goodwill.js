@@ -393,7 +393,7 @@
     kids.push(txt(0, 26, "GOODWILL", { size: titleSize, bold: true, serif: true, fill: FELT_TEXT, spacing: 2.5 }));
     // the viewer
     const me = view.seat;
-    const who = me === null || me === undefined ? "spectator" : `you are ${shortName(view, me)}`;
+    const who = me === null || me === undefined ? "watching" : `you are ${shortName(view, me)}`;
     const whoW = est(who, 13, true) + (me === null || me === undefined ? 18 : 40);
     const whoX = w - whoW;
     kids.push(S("g", { "data-viewer": me === null || me === undefined ? "spectator" : me },

@@ -3,13 +3,17 @@
     python examples/train_policy.py                       # Gonza Index, 2 players
     python examples/train_policy.py --out my.npz --rl-batches 40
 
-Two phases, numpy only (no torch):
+Three phases, numpy only (no torch):
 
 1. **Imitation**: the game's heuristic bot plays (against itself and against random); every
    one of its decisions becomes an example (the seat's observation tensor, its legal-action
    mask, the action it chose); a one-hidden-layer masked softmax policy learns to predict
    the choice (cross-entropy, Adam).
-2. **REINFORCE** against the heuristic bot: the policy samples its moves; the final score
+2. **DAgger** (``--dagger-rounds N``, off by default: three rounds did not help, see
+   docs/rl.md): the policy plays against the heuristic (sampling its moves) and every
+   position it reaches is labelled with the heuristic's choice there; the examples join
+   the others and training goes on.
+3. **REINFORCE** against the heuristic bot: the policy samples its moves; the final score
    margin (``reward="margin"``: its score minus the table's mean, which still tells a close
    loss from a rout when nearly every game is lost), normalized over the batch, weights
    every log-probability.  After every few batches the greedy policy is evaluated against
@@ -88,6 +92,24 @@ class Recorder(Agent):
         return action
 
 
+class Labeller(Agent):
+    """The policy playing (sampling its moves), each of its positions labelled with the
+    heuristic's choice there: DAgger's data, the positions the policy itself reaches."""
+
+    def __init__(self, learner: Sampler, expert: Agent, out: list[Any]) -> None:
+        self.learner = learner
+        self.expert = expert
+        self.out = out
+
+    def act(self, state: State, seat: int) -> Any:
+        label = self.expert.act(state, seat)
+        space = self.learner.space
+        mask = np.zeros(space.size, np.int8)
+        mask[[space.index(a) for a in state.legal_actions(seat)]] = 1
+        self.out.append((self.learner.enc.encode(state.observe(seat)), mask, space.index(label)))
+        return self.learner.act(state, seat)
+
+
 def play(game_id: str, agents: list[Agent], seed: int, reward: str = "rank") -> list[float]:
     """One game (log off, as the arena plays), each seat's reward (see rl.core)."""
     state = motherlode.get_game(game_id).new_state(num_players=len(agents), seed=seed)
@@ -136,6 +158,9 @@ def main() -> None:
     parser.add_argument("--hidden", type=int, default=64)
     parser.add_argument("--imitation-games", type=int, default=200)
     parser.add_argument("--epochs", type=int, default=20)
+    parser.add_argument("--dagger-rounds", type=int, default=0)
+    parser.add_argument("--dagger-games", type=int, default=60)
+    parser.add_argument("--dagger-epochs", type=int, default=6)
     parser.add_argument("--rl-batches", type=int, default=40)
     parser.add_argument("--rl-games", type=int, default=16, help="games per REINFORCE batch")
     parser.add_argument("--rl-lr", type=float, default=1e-3)
@@ -155,36 +180,42 @@ def main() -> None:
     )
     rng = np.random.default_rng(args.seed)
     order = rng.permutation(len(action))
-    held = order[: len(order) // 10]
-    train = order[len(order) // 10 :]
+    held = order[: len(order) // 10]  # the first games' decisions stay held out throughout
+    train = list(order[len(order) // 10 :])
     policy = Policy.new(game, x.shape[1], mask.shape[1], args.hidden, args.seed)
     adam = Adam(policy.params(), lr=1e-3)
-    for epoch in range(1, args.epochs + 1):
-        rng.shuffle(train)
-        losses = []
-        for start in range(0, len(train), 128):
-            rows = train[start : start + 128]
-            loss, grads = policy.gradients(
-                x[rows], mask[rows], action[rows], np.ones(len(rows), np.float32)
-            )
-            adam.step(grads)
-            losses.append(loss)
-        probs = policy.probabilities(x[held], mask[held])
-        accuracy = float(np.mean(probs.argmax(1) == action[held]))
-        row = {
-            "phase": "imitation",
-            "epoch": epoch,
-            "loss": round(float(np.mean(losses)), 4),
-            "held_out_accuracy": round(accuracy, 3),
-        }
-        curve.append(row)
-        print(row)
 
-    def evaluate(step: int) -> float:
+    def fit(epochs: int, phase: str) -> None:
+        rows_all = np.array(train)
+        for epoch in range(1, epochs + 1):
+            rng.shuffle(rows_all)
+            losses = []
+            for start in range(0, len(rows_all), 128):
+                rows = rows_all[start : start + 128]
+                loss, grads = policy.gradients(
+                    x[rows], mask[rows], action[rows], np.ones(len(rows), np.float32)
+                )
+                adam.step(grads)
+                losses.append(loss)
+            probs = policy.probabilities(x[held], mask[held])
+            accuracy = float(np.mean(probs.argmax(1) == action[held]))
+            row = {
+                "phase": phase,
+                "epoch": epoch,
+                "examples": len(rows_all),
+                "loss": round(float(np.mean(losses)), 4),
+                "held_out_accuracy": round(accuracy, 3),
+            }
+            curve.append(row)
+            print(row)
+
+    fit(args.epochs, "imitation")
+
+    def evaluate(step: int, phase: str = "reinforce") -> float:
         vs_random = win_rate(policy, game, players, "random", eval_seeds)
         vs_heuristic = win_rate(policy, game, players, "heuristic", eval_seeds)
         row = {
-            "phase": "reinforce",
+            "phase": phase,
             "batch": step,
             "win_vs_random": vs_random,
             "win_vs_heuristic": vs_heuristic,
@@ -193,10 +224,29 @@ def main() -> None:
         print(row)
         return vs_heuristic
 
+    g = motherlode.get_game(game)
+    for round_ in range(1, args.dagger_rounds + 1):
+        extra: list[Any] = []
+        for k in range(args.dagger_games):
+            seed = 200_000 + round_ * 1000 + k
+            seat = k % players
+            seats: list[Agent] = [make_agent("heuristic", g, seed * 5 + s) for s in range(players)]
+            learner = Sampler(policy, game, players, seed, greedy=False)
+            seats[seat] = Labeller(learner, make_agent("heuristic", g, seed * 5 + seat), extra)
+            play(game, seats, seed)
+        new_x, new_mask, new_action = (np.stack(a) for a in zip(*extra, strict=True))
+        train.extend(range(len(action), len(action) + len(new_action)))
+        x = np.concatenate([x, new_x])
+        mask = np.concatenate([mask, new_mask])
+        action = np.concatenate([action, new_action])
+        print(f"dagger round {round_}: {len(new_action)} positions of the policy, labelled")
+        fit(args.dagger_epochs, f"dagger {round_}")
+        if round_ < args.dagger_rounds:
+            evaluate(round_, "dagger")
+
     best = evaluate(0)
     best_params = [p.copy() for p in policy.params()]
     adam = Adam(policy.params(), lr=args.rl_lr)
-    g = motherlode.get_game(game)
     for batch in range(1, args.rl_batches + 1):
         xs, masks, acts, weights = [], [], [], []
         rewards = []

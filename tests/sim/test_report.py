@@ -59,7 +59,8 @@ def test_the_report_files_hold_every_figure(study: Study, tmp_path: Path) -> Non
         assert float(row["mean_turns"]) == pytest.approx(s.turns.mean)
         assert row["rounds"] in ("2", "5")
     seats = _csv(tmp_path / "seats.csv")
-    assert len(seats) == sum(c.players for c in study.plan.cells)
+    assert len(seats) == 2 * sum(c.players for c in study.plan.cells)  # in turn order, as dealt
+    assert {s["counted"] for s in seats} == {"in turn order", "as dealt"}
     assert len(_csv(tmp_path / "bots.csv")) == 2 * 4  # the mixed cells, two bots each
     distributions = _csv(tmp_path / "distributions.csv")
     assert {d["measure"] for d in distributions} == {

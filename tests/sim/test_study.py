@@ -185,6 +185,32 @@ def test_summary_of_known_games() -> None:
     assert s.ends == {"x": 3, "y": 1}
     assert s.figures["bars"].mean == 3.0
     assert s.scores.n == 12 and s.scores.mean == pytest.approx(65 / 12)
+    assert [r.wins for r in s.dealt] == [2.5, 1.0, 0.5]
+
+
+def test_seats_are_counted_from_the_first_player() -> None:
+    """Gonza Index draws its first player: seat 1 of the figures is whoever moved first."""
+    cell = Cell(0, 3, (), ("heuristic",))
+    won = [(0, (2,)), (2, (2,)), (1, (0,)), (1, (1, 2))]  # (first seat, winners)
+    rows = [
+        GameRow(0, i, i, (0, 0, 0), (1.0, 1.0, 1.0), (w, (3 - sum(w),)), 9, 3, 1.0, "x", (), f)
+        for i, (f, w) in enumerate(won)
+    ]
+    s = summarise(cell, rows, [])
+    # turn positions of the winners: 2; 0; 2; 0 and 1 (half each)
+    assert [r.wins for r in s.seats] == [1.5, 0.5, 2.0]
+    assert [r.wins for r in s.dealt] == [1.0, 0.5, 2.5]
+
+
+def test_gonza_reports_its_drawn_first_player() -> None:
+    rows = [
+        play_study_game("gonza", {}, ("heuristic",), 0, (i, 100 + i, i, (0, 0, 0)))
+        for i in range(6)
+    ]
+    firsts = {r.first for r in rows}
+    assert len(firsts) > 1
+    for r in rows:
+        assert r.first == get_game("gonza").new_state(3, r.seed, {}).first  # type: ignore[attr-defined]
 
 
 def test_bots_in_a_mixed_seating_sit_every_seat_and_are_counted(small: Study) -> None:
@@ -221,7 +247,7 @@ def test_comparisons_pair_cells_differing_in_one_factor(small: Study) -> None:
     pairs = {(c.a, c.b, c.factor) for c in comparisons}
     # cells: 0 = 2p r2, 1 = 2p r4, 2 = 3p r2, 3 = 3p r4
     assert pairs == {(0, 1, "rounds"), (2, 3, "rounds"), (0, 2, "players"), (1, 3, "players")}
-    seat = [c for c in comparisons if c.metric == "seat 1 win rate"]
+    seat = [c for c in comparisons if c.metric == "first player win rate"]
     assert {(c.a, c.b) for c in seat} == {(0, 1), (2, 3)}  # not across player counts
     assert holm([c.p for c in comparisons]) == [c.p_holm for c in comparisons]
     turns = next(c for c in comparisons if (c.a, c.b, c.metric) == (0, 1, "mean turns"))

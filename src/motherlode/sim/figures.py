@@ -9,6 +9,8 @@ chosen from its rulebook as the numbers that tell the story of a game (documente
 * a **round** is every player's turn once: turns / players (Goodwill: years; GOLDFIX's
   circuits round the board are a key figure of their own);
 * **decisions** are every move any seat made (bids, re-rolls, votes included);
+* the **first seat** is the player who moved first: seat 0, except in Gonza Index, which
+  draws its first player (SETUP);
 * the **end reason** is the rulebook's ending that came, in a few words shared by games
   that ended alike (names and sums are left out so that reasons can be counted).
 
@@ -71,6 +73,10 @@ class Probe:
         self._owner = self.turn_owner(state)
         self.turns = 1
 
+    def first_seat(self, state: Any) -> int:
+        """The seat that moves first (seat 0 unless the game draws or chooses one)."""
+        return 0
+
     def after_move(self, state: Any) -> None:
         if state.is_over():
             return
@@ -92,6 +98,10 @@ class Probe:
 class GonzaProbe(Probe):
     def turn_owner(self, state: Any) -> object:
         return state.active
+
+    def first_seat(self, state: Any) -> int:
+        """SETUP: the first player is chosen (option ``first_player``; 0 draws one)."""
+        return int(state.first)
 
     def end_reason(self, state: Any) -> str:
         return "all event cards activated"

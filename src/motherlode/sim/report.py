@@ -222,7 +222,7 @@ def plot_effects(study: Study) -> Figure | None:
     if not factors:
         return None
     metrics: list[tuple[str, Callable[[GameRow], float]]] = [
-        ("seat 1 win rate − fair share", lambda r: (0 in r.winners) / len(r.winners)),
+        ("first player's win rate − fair share", lambda r: (r.first in r.winners) / len(r.winners)),
         ("turns", lambda r: float(r.turns)),
         ("margin", lambda r: r.margin),
     ]
@@ -389,11 +389,12 @@ def write_tables(study: Study, folder: Path) -> None:
     )
     _write_csv(
         folder / "seats.csv",
-        [*head, "seat", "wins", "win_rate", "ci95_low", "ci95_high"],
+        [*head, "counted", "seat", "wins", "win_rate", "ci95_low", "ci95_high"],
         [
-            [*ident(s), k + 1, r.wins, r.rate, *r.interval]
+            [*ident(s), counted, k + 1, r.wins, r.rate, *r.interval]
             for s in study.summaries
-            for k, r in enumerate(s.seats)
+            for counted, rates in (("in turn order", s.seats), ("as dealt", s.dealt))
+            for k, r in enumerate(rates)
         ],
     )
     _write_csv(
@@ -549,7 +550,8 @@ def render_html(study: Study, command: str | None = None) -> str:
     if command:
         parts.append(f"<p>Command: <code>{html.escape(command)}</code></p>")
     parts.append(
-        "<p class=note>Win rates count a shared win as 1/k to each of k winners; intervals are "
+        "<p class=note>Seat 1 is the player who moved first, seat 2 the next in turn order, "
+        "and so on. Win rates count a shared win as 1/k to each of k winners; intervals are "
         "95% Wilson intervals. “Seats equal? p” is Pearson's chi-square test that every seat "
         "wins equally often (a small p: the seat matters). A turn is a change of the player "
         "whose turn it is (Goodwill: a year), a round every player's turn, a decision any "
@@ -591,6 +593,24 @@ def render_html(study: Study, command: str | None = None) -> str:
             rows,
         )
     )
+    if any(r.first for r in study.rows):
+        parts.append(
+            "<h2>Win rate by seat number as dealt</h2><p class=note>This game draws its first "
+            "player, so the seats above are counted from whoever moved first; here they are "
+            "the seat numbers the deal gave (a seat with a fixed role, such as a Minister AI "
+            "player, shows here).</p>"
+        )
+        parts.append(
+            _table(
+                ["cell", *(f"seat {k + 1} wins" for k in range(top))],
+                [
+                    [s.cell.label]
+                    + [f"{r.rate:.1%} ({r.interval[0]:.1%}–{r.interval[1]:.1%})" for r in s.dealt]
+                    + [""] * (top - len(s.dealt))
+                    for s in summaries
+                ],
+            )
+        )
     if any(s.bots for s in summaries):
         parts.append("<h2>Win rate by bot</h2>")
         parts.append(

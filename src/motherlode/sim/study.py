@@ -12,13 +12,15 @@ cell's key (its settings, not its position in the grid) and ``i``, so a cell giv
 games whichever grid it is part of, on either backend and any number of workers.
 
 For every cell: win rate by seat with 95% Wilson intervals and Pearson's chi-square test
-that all seats win equally often; win rate by bot (mixed seatings); the distribution of
-scores and of the margin of victory (the winner's score minus the best other score); game
-length in turns, rounds and decisions; how games ended; and the game's key figures
-(:mod:`motherlode.sim.figures`).  Cells that differ in exactly one factor are compared on
-the first seat's win rate, length, margin, key figures and each bot's win rate; the p-values
-of all comparisons in a study are adjusted together by Holm's method, and a difference is
-called significant when its adjusted p is below 5%.
+that all seats win equally often, seats counted in turn order from the player who moved
+first (Gonza Index draws its first player: there seat 1 is whoever the deal made first;
+the rates by seat number as dealt are kept too); win rate by bot (mixed seatings); the
+distribution of scores and of the margin of victory (the winner's score minus the best
+other score); game length in turns, rounds and decisions; how games ended; and the game's
+key figures (:mod:`motherlode.sim.figures`).  Cells that differ in exactly one factor are
+compared on the first player's win rate, length, margin, key figures and each bot's win
+rate; the p-values of all comparisons in a study are adjusted together by Holm's method,
+and a difference is called significant when its adjusted p is below 5%.
 """
 
 from __future__ import annotations
@@ -236,10 +238,16 @@ class GameRow:
     rounds: float
     end: str
     figures: tuple[float, ...]
+    first: int = 0
+    """The seat that moved first."""
 
     @property
     def winners(self) -> tuple[int, ...]:
         return self.ranking[0]
+
+    def position(self, seat: int) -> int:
+        """``seat``'s place in turn order: 0 for the first player."""
+        return (seat - self.first) % len(self.lineup)
 
     @property
     def margin(self) -> float:
@@ -264,6 +272,7 @@ class GameRow:
             "rounds": self.rounds,
             "end": self.end,
             "figures": list(self.figures),
+            "first": self.first,
         }
 
 
@@ -300,6 +309,7 @@ def play_study_game(
     table = Table(game, state, seats)
     probe = probe_for(game_id)
     probe.start(state)
+    first = probe.first_seat(state)
     table.on_move.append(lambda t, _seat, _action: probe.after_move(t.state))
     final = table.play()
     names = list(key_figures(game_id))
@@ -316,6 +326,7 @@ def play_study_game(
         rounds=probe.rounds(final),
         end=probe.end_reason(final),
         figures=tuple(figures[k] for k in names),
+        first=first,
     )
 
 
@@ -445,8 +456,12 @@ class CellSummary:
     cell: Cell
     games: int
     seats: list[Rate]
+    """Win rate by seat in turn order (``seats[0]``: the first player)."""
     chi_square: float
     chi_square_p: float
+    dealt: list[Rate]
+    """Win rate by seat number as dealt (differs from ``seats`` where the first player is
+    drawn, as in Gonza Index)."""
     bots: list[BotRate]
     scores: Dist
     winner_scores: Dist
@@ -467,6 +482,7 @@ class CellSummary:
             "games": self.games,
             "seats": [{"seat": s + 1, **r.to_json()} for s, r in enumerate(self.seats)],
             "all_seats_equal": {"chi_square": self.chi_square, "p": self.chi_square_p},
+            "seats_as_dealt": [{"seat": s + 1, **r.to_json()} for s, r in enumerate(self.dealt)],
             "bot_rates": [
                 {"bot": b.bot, "seats": b.seats, "fair_share": b.fair_share, **b.rate.to_json()}
                 for b in self.bots
@@ -487,9 +503,11 @@ class CellSummary:
 def summarise(cell: Cell, rows: Sequence[GameRow], figure_names: Sequence[str]) -> CellSummary:
     n = len(rows)
     wins = [0.0] * cell.players
+    dealt = [0.0] * cell.players
     for r in rows:
         for s in r.winners:
-            wins[s] += 1 / len(r.winners)
+            wins[r.position(s)] += 1 / len(r.winners)
+            dealt[s] += 1 / len(r.winners)
     seats = [Rate(w, n) for w in wins]
     statistic, p = chi_square_uniform(wins)
     bots: list[BotRate] = []
@@ -509,6 +527,7 @@ def summarise(cell: Cell, rows: Sequence[GameRow], figure_names: Sequence[str]) 
         seats=seats,
         chi_square=statistic,
         chi_square_p=p,
+        dealt=[Rate(w, n) for w in dealt],
         bots=bots,
         scores=Dist.of([s for r in rows for s in r.scores]),
         winner_scores=Dist.of([max(r.scores[s] for s in r.winners) for r in rows]),
@@ -598,7 +617,7 @@ class Study:
                         a.index,
                         b.index,
                         factor,
-                        "seat 1 win rate",
+                        "first player win rate",
                         sa.seats[0].rate,
                         sa.seats[0].rate + diff,
                         p,
@@ -671,6 +690,7 @@ class Study:
                 float(g["rounds"]),
                 g["end"],
                 tuple(float(x) for x in g["figures"]),
+                g.get("first", 0),
             )
             for g in data["games"]
         ]

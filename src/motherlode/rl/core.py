@@ -118,12 +118,18 @@ class Table:
             raise IllegalActionError(f"action {action} is outside 0..{self.space.size - 1}")
         move = self.space.action(action)
         legal = self.state.legal_actions(seat)
-        if move not in legal:
+        try:
+            offered = legal[legal.index(move)]  # the very object offered: apply skips a check
+        except ValueError:
             who = self.state.seat_name(seat)
             if not legal:
-                raise IllegalActionError(f"it is not {who}'s decision now (action {action})")
-            raise IllegalActionError(f"action {action} ({move}) is not legal for {who} now")
-        self.state.apply(seat, move)
+                raise IllegalActionError(
+                    f"it is not {who}'s decision now (action {action})"
+                ) from None
+            raise IllegalActionError(
+                f"action {action} ({move}) is not legal for {who} now"
+            ) from None
+        self.state.apply(seat, offered)
 
     def rewards(self) -> list[float]:
         """Each seat's reward: the final one once the game is over, else 0."""

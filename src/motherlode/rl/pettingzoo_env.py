@@ -15,6 +15,9 @@ An illegal action raises :class:`~motherlode.rl.core.IllegalActionError` and cha
 nothing; with ``illegal="penalty"`` it ends the game instead, the offender getting
 ``illegal_reward`` (-1) and everyone else 0, as PettingZoo's ``TerminateIllegalWrapper``.
 
+``max_steps=N`` truncates every agent after N decisions (random play can wander for
+thousands of moves in Gold am Yukon); the default is to play to the end.
+
 Seeding: ``reset(seed=s)`` starts the engine from a seed drawn from ``s``; a later
 ``reset()`` without a seed draws the next game from the same stream, so a run is a pure
 function of its first seed and its actions.

@@ -3,8 +3,8 @@
 import pytest
 
 from motherlode.engine import IllegalAction
-from motherlode.games.goldfix.actions import Counter, Move, Nominate
-from motherlode.games.goldfix.core import COUNTER, NOMINATE
+from motherlode.games.goldfix.actions import Counter, Move, Nominate, Overdraft
+from motherlode.games.goldfix.core import COUNTER, COVER, NOMINATE
 from motherlode.games.goldfix.rules import GoldfixState
 from motherlode.testing import fingerprint
 from tests.games.goldfix.helpers import LoadedDice, at_move, give_mine, give_report, new
@@ -33,6 +33,10 @@ def test_merchant_bank_example_alpaca_at_goldfix_1200() -> None:
     for owner in (0, 1, 2):  # every threatened owner may counter; none does
         assert state.phase == COUNTER and state.pending() == (owner,)
         state.apply(owner, Counter(False))
+    # $850M to pay with $490M: he chooses how to cover it (he could liquidate); overdrafts
+    assert state.phase == COVER and state.pending() == (3,)
+    assert state.cash[3] == 500 - 10 - 850
+    state.apply(3, Overdraft())
     assert state.cash == [500 + 770, 500 + 40, 500 + 40, 500 - 10 + 2 * 230 - 850]
     assert state.notes[3] == 4  # two overdraft loans paid for it
     assert state.lease_owner[alpaca] == 3 and state.headgear[alpaca]

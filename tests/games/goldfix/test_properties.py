@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from motherlode.games.goldfix import GAME, money
-from motherlode.games.goldfix.core import BID
+from motherlode.games.goldfix.core import BID, COVER
 from motherlode.games.goldfix.rules import GoldfixState
 
 LEVELS: list[dict[str, Any]] = [
@@ -25,9 +25,12 @@ def check_books(state: GoldfixState) -> None:
     assert sum(state.cash) == ledger["bank_paid"] - ledger["bank_took"]
     assert sum(state.notes) == ledger["notes_issued"] - ledger["notes_retired"]
     assert sum(state.vault) == ledger["bullion_made"] - ledger["bullion_gone"]
-    assert all(cash >= 0 for cash in state.cash)
+    # only the player whose turn it is may owe, and only while he chooses how to cover it
+    owing = [s for s, cash in enumerate(state.cash) if cash < 0]
+    assert owing == [] or (owing == [state.turn] and state.phase == COVER)
     assert state.goldfix in money.GOLDFIX_LADDER
-    in_auction = state.lots if state.phase == BID else []
+    waiting = state.after_cover[0] if state.phase == COVER and state.after_cover else None
+    in_auction = state.lots if BID in (state.phase, waiting) else []
     leases = [m for m, owner in enumerate(state.lease_owner) if owner >= 0]
     reports = [c for c, owner in enumerate(state.report_owner) if owner >= 0]
     lease_lots = in_auction if state.auction_kind == "ML" else []

@@ -10,10 +10,11 @@ from motherlode.games.goldfix.actions import (
     Loan,
     Move,
     Negotiate,
+    Overdraft,
     Repay,
     Roll,
 )
-from motherlode.games.goldfix.core import LOAN, MOVE, PRE_ROLL, SELL
+from motherlode.games.goldfix.core import COVER, LOAN, MOVE, PRE_ROLL, SELL
 from motherlode.testing import fingerprint
 from tests.games.goldfix.helpers import (
     at_move,
@@ -150,7 +151,10 @@ def test_headgear_costs_the_goldfix_price_with_an_overdraft_if_needed() -> None:
     at_pre_roll(state, 0)
     state.apply(0, BuyHeadgear("Alpaca"))
     assert state.headgear[state.board.mine_number("Alpaca")]
+    assert state.phase == COVER and state.cash[0] == 100 - 450  # his choice how to cover it
+    state.apply(0, Overdraft())
     assert state.notes[0] == 4 and state.cash[0] == 100 + 2 * 230 - 450
+    assert state.phase == PRE_ROLL
 
 
 # ---------------------------------------------------------------- BULLION PRODUCTION

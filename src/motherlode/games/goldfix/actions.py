@@ -203,6 +203,13 @@ class Counter(Action):
     yes: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Overdraft(Action):
+    """Cover what one owes with OVERDRAFT LOANS ($230M each, a $250M LOAN NOTE apiece)."""
+
+    TYPE = "overdraft"
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Negotiate,
     Offer,
@@ -225,6 +232,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Answer,
     Nominate,
     Counter,
+    Overdraft,
 )
 
 
@@ -290,7 +298,7 @@ def _space(num_players: int, components: Components) -> ActionSpace:
     actions += [Sell(p) for p in money.SALE_PERCENTS]
     actions += [Reshuffle(False), Reshuffle(True), Draw(False), Draw(True)]
     actions += [Answer(False), Answer(True), Nominate(None), *(Nominate(m) for m in mines)]
-    actions += [Counter(False), Counter(True)]
+    actions += [Counter(False), Counter(True), Overdraft()]
     return ActionSpace(actions)
 
 

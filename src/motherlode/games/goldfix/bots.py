@@ -25,6 +25,7 @@ from motherlode.games.goldfix.actions import (
     Move,
     Nominate,
     Offer,
+    Overdraft,
     Pass,
     PlayHold,
     Repay,
@@ -41,6 +42,7 @@ from motherlode.games.goldfix.core import (
     BID,
     COMMISSION,
     COUNTER,
+    COVER,
     LOAN,
     MOVE,
     NEGOTIATE,
@@ -97,6 +99,8 @@ class HeuristicBot(Agent):
             choice = self._nominate(view, seat, legal)
         elif phase == COUNTER:
             choice = Counter(view.takeover_red == 6 and view.notes[seat] < money.MAX_NOTES)
+        elif phase == COVER:
+            choice = self._cover(view, seat, legal)
         else:
             choice = Reshuffle(False) if Reshuffle(False) in legal else Draw(True)
         return choice if choice in legal else legal[-1]
@@ -154,6 +158,29 @@ class HeuristicBot(Agent):
         if Liquidate("bullion-100", 50) in legal:
             return Liquidate("bullion-100", 50)
         return None
+
+    def _cover(self, view: GoldfixState, seat: int, legal: list[Action]) -> Action:
+        """A payment beyond cash: overdrafts while they leave a note to spare before the
+        bankruptcy limit (a $20M fee and interest cost less than a sale at -50%); nearer
+        the limit, sell to the Bank what loses least - bullion before drill reports before
+        mines (they produce) - the smallest sale that covers the debt, or else the largest."""
+        loans = money.overdrafts_needed(view.cash[seat], 0)
+        if view.notes[seat] + loans <= money.MAX_NOTES - 1:
+            return Overdraft()
+        owed = -view.cash[seat]
+        order = {"bullion": 0, "DR": 1, "HG": 2, "ML": 3}
+        best: tuple[tuple[int, int, int], Action] | None = None
+        for action in legal:
+            if not isinstance(action, Liquidate):
+                continue
+            kind, which = view.menu.assets[action.asset]
+            worth = view.asset_worth(seat, kind, which)
+            value = money.liquidation_value(worth, action.discount)
+            rank = order[action.asset.split("-", 1)[0]]
+            key = (0, rank, value) if value >= owed else (1, rank, -value)
+            if best is None or key < best[0]:
+                best = (key, action)
+        return Overdraft() if best is None else best[1]
 
     # -------------------------------------------------------------------- moving
 

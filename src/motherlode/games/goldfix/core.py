@@ -38,6 +38,7 @@ DRAW = "draw"
 ANSWER = "answer"
 NOMINATE = "nominate"
 COUNTER = "counter"
+COVER = "cover"
 OVER = "over"
 SIMULTANEOUS = frozenset({BID, WANT, SELL})
 
@@ -95,6 +96,8 @@ class GoldfixCore(State):
         # whose turn, and the decision now asked
         self.turn = 0
         self.phase = IDLE
+        self.after_cover: tuple[str, tuple[int, ...]] | None = None
+        """The decision that waits while the player whose turn it is covers what he owes."""
         self.asked: tuple[int, ...] = ()
         self.step = TRADE_STEP
         self.offers_left = 0
@@ -141,7 +144,7 @@ class GoldfixCore(State):
             mine = self.lease_deck.draw()
             self.lease_owner[mine] = seat
             self.headgear[mine] = True
-            self._pay(seat, money.QUICKSTART_COST)
+            self._pay(seat, money.QUICKSTART_COST, forced=True)
             if self.logging:
                 self.log(
                     f"QUICKSTART: {self.seat_name(seat)} gets {self.board.mines[mine]} "
@@ -183,11 +186,21 @@ class GoldfixCore(State):
         return self.phase in SIMULTANEOUS
 
     def _ask(self, phase: str, seats: tuple[int, ...]) -> None:
-        """Stop for a decision (nothing is asked once the game is over)."""
+        """Stop for a decision (nothing is asked once the game is over).  While the player
+        whose turn it is owes more than his cash, he covers it first (LIQUIDATION or
+        overdrafts): the decision asked here waits until he has."""
         if self.phase == OVER:
             return
+        if phase != COVER and self.owes():
+            self.after_cover = (phase, seats)
+            phase, seats = COVER, (self.turn,)
         self.phase = phase
         self.asked = seats
+
+    def owes(self) -> bool:
+        """Whether the player whose turn it is has paid more than his cash and not yet
+        chosen how to cover it."""
+        return self.cash[self.turn] < 0 and self.active[self.turn]
 
     def _idle(self) -> None:
         if self.phase != OVER:
@@ -226,11 +239,31 @@ class GoldfixCore(State):
                     f"${money.OVERDRAFT_LOAN}M ({self.notes[seat]} loan notes)"
                 )
 
-    def _pay(self, seat: int, amount: int) -> None:
-        """``seat`` pays the Bank, overdrawing if cash is short."""
+    def _covers_later(self, seat: int, amount: int, forced: bool) -> bool:
+        """Whether ``seat`` chooses how to cover a payment beyond his cash, rather than
+        drawing overdrafts at once: "LIQUIDATION sales can be made any time during a
+        player's normal turn", so the player whose turn it is may sell to the Bank instead,
+        if he has anything to sell.  ``forced``: the rulebook prescribes the overdraft."""
+        return (
+            not forced
+            and seat == self.turn
+            and self.options.cover_shortfalls
+            and self.phase != OVER
+            and self.cash[seat] < amount
+            and self.has_tradables(seat)
+        )
+
+    def has_tradables(self, seat: int) -> bool:
+        """Whether ``seat`` owns a mine asset or bullion (to trade or liquidate)."""
+        return seat in self.lease_owner or seat in self.report_owner or self.vault[seat] > 0
+
+    def _pay(self, seat: int, amount: int, *, forced: bool = False) -> None:
+        """``seat`` pays the Bank; a shortfall is covered by overdrafts at once, or by the
+        player's choice before play goes on (see :meth:`_covers_later`)."""
         if amount <= 0:
             return
-        self._overdraw(seat, amount)
+        if not self._covers_later(seat, amount, forced):
+            self._overdraw(seat, amount)
         self.cash[seat] -= amount
         self.bank_took += amount
 
@@ -242,12 +275,13 @@ class GoldfixCore(State):
         self.bank_paid += amount
         self._check_winner(seat)
 
-    def _transfer(self, payer: int, payee: int, amount: int) -> None:
-        """``payer`` pays ``payee`` (overdrawing if needed); a bankrupt payee's share
-        goes to the Bank."""
+    def _transfer(self, payer: int, payee: int, amount: int, *, forced: bool = False) -> None:
+        """``payer`` pays ``payee`` (a shortfall covered as in :meth:`_pay`); a bankrupt
+        payee's share goes to the Bank."""
         if amount <= 0 or payer == payee:
             return
-        self._overdraw(payer, amount)
+        if not self._covers_later(payer, amount, forced):
+            self._overdraw(payer, amount)
         self.cash[payer] -= amount
         if self.active[payee]:
             self.cash[payee] += amount
@@ -413,6 +447,9 @@ class GoldfixCore(State):
     def _finish(self, reason: str) -> None:
         if self.phase == OVER:
             return
+        if self.owes():  # the game ends before he chose how to cover it: overdrafts
+            self._overdraw(self.turn, 0)
+        self.after_cover = None
         self.phase = OVER
         self.asked = ()
         self.steps_left = 0

@@ -83,6 +83,11 @@ class GoldfixOptions(GameOptions):
         min=0,
         max=20,
     )
+    cover_shortfalls: bool = option(
+        True,
+        "LIQUIDATION any time in one's turn: a payment beyond cash waits while the player "
+        "chooses to liquidate and / or draw overdrafts; false = overdrafts at once",
+    )
     components: str = option(
         "",
         "a folder with your own copy's board.toml and / or risk.toml (same format as "

@@ -145,10 +145,6 @@ class PreRollRules(RiskRules):
         out.append(_ROLL)
         return out
 
-    def has_tradables(self, seat: int) -> bool:
-        """Whether ``seat`` owns anything a trade can move (so a negotiation can offer)."""
-        return seat in self.lease_owner or seat in self.report_owner or self.vault[seat] > 0
-
     def _legal_liquidations(self, seat: int) -> list[Action]:
         menu = self.menu
         cut = 2 if self.held_card(seat, "liquidation") != NO_ONE else 1
@@ -319,7 +315,7 @@ class PreRollRules(RiskRules):
                 koz = money.sale_quantity(self.vault[seller], which)
                 self.vault[seller] -= koz
                 self.vault[buyer] += koz
-            self._transfer(buyer, seller, price)
+            self._transfer(buyer, seller, price, forced=True)  # step (1): "using OVERDRAFT"
         if self.logging:
             self.log(f"{self.seat_name(seat)} {'accepts' if accept else 'declines'}")
         self.offer = None

@@ -30,6 +30,7 @@ from motherlode.games.goldfix.actions import (
     Negotiate,
     Nominate,
     Offer,
+    Overdraft,
     Pass,
     PlayHold,
     Repay,
@@ -46,6 +47,7 @@ from motherlode.games.goldfix.core import (
     BID,
     COMMISSION,
     COUNTER,
+    COVER,
     DRAW,
     HEADGEAR_STEP,
     HOLD_STEP,
@@ -72,6 +74,7 @@ from motherlode.games.goldfix.preroll import (
 )
 
 _LOANS: list[Action] = [Loan(False), Loan(True)]
+_OVERDRAFT = Overdraft()
 
 
 _PRE_ROLL_TYPES = (Negotiate, Liquidate, Repay, BuyHeadgear, FlashSale, PlayHold, Roll)
@@ -90,6 +93,7 @@ PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     ANSWER: (Answer,),
     NOMINATE: (Nominate,),
     COUNTER: (Counter,),
+    COVER: (Liquidate, Overdraft),
 }
 STEP_NAMES = {
     TRADE_STEP: "(1) trading with other players",
@@ -139,6 +143,9 @@ class GoldfixState(PreRollRules):
         while self.phase == IDLE:
             self._check_bankruptcies()
             if self.phase != IDLE:
+                return
+            if self.owes():
+                self._ask(COVER, (self.turn,))
                 return
             if self.steps_left and self.active[self.turn]:
                 self._step()
@@ -229,7 +236,9 @@ class GoldfixState(PreRollRules):
                     f"{self.seat_name(seat)} pays ${interest}M interest on "
                     f"{self.notes[seat]} LOAN NOTE(s)"
                 )
-            self._pay(seat, interest)
+            # "If a player does not have enough cash to pay the annual interest he must
+            # first take a $230M OVERDRAFT LOAN"
+            self._pay(seat, interest, forced=True)
         if self.notes[seat] < money.MAX_NOTES:
             self.loan_cash = money.DISCOUNT_LOAN if landed else money.ANNUAL_LOAN
             self._ask(LOAN, (seat,))
@@ -243,6 +252,24 @@ class GoldfixState(PreRollRules):
                 self.log(f"{self.seat_name(seat)} takes the ${self.loan_cash}M {what} LOAN")
             self._receive(seat, self.loan_cash)
         self._idle()
+
+    def _cover(self, seat: int, action: Action) -> None:
+        """A payment beyond cash, covered as the player chooses: each liquidation is one
+        sale to the Bank; ``overdraft`` draws the loans for all that is still owed.  Then
+        the decision that waited is asked (or play goes on)."""
+        if isinstance(action, Liquidate):
+            self._liquidate(seat, action)
+        else:
+            self._overdraw(seat, 0)
+            self._check_bankruptcies()  # a seventh note: he exits, and his turn ends
+        if self.phase == OVER or self.owes():
+            return
+        waiting, self.after_cover = self.after_cover, None
+        seats = () if waiting is None else tuple(s for s in waiting[1] if self.active[s])
+        if waiting is not None and seats:
+            self._ask(waiting[0], seats)
+        else:
+            self._idle()
 
     def _end_turn(self) -> None:
         """Next player in order; the TIME / CIRCUIT LIMIT ends the game after a round."""
@@ -296,6 +323,8 @@ class GoldfixState(PreRollRules):
             return self._legal_nominations()
         if phase == COUNTER:
             return self._legal_counters()
+        if phase == COVER:
+            return [*self._legal_liquidations(seat), _OVERDRAFT]
         return []
 
     def _play(self, seat: int, action: Action) -> None:
@@ -324,6 +353,8 @@ class GoldfixState(PreRollRules):
             self._nominate(mine)
         elif isinstance(action, Counter):
             self._counter(seat, action.yes)
+        elif self.phase == COVER:
+            self._cover(seat, action)
         else:
             self._play_pre_roll(seat, action)
         self._continue()
@@ -369,8 +400,12 @@ class GoldfixState(PreRollRules):
                 f"{who} want a {ASSET_NAMES[self.auction_kind]} at ${self.minimum_bid()}M or pass"
             )
         if phase == COMMISSION:
-            rates = ", ".join(f"{r}%" for r in self.market_rates)
-            return f"{who} sets the broker's commission ({rates})"
+            return f"{who} sets the broker's commission ({describe_rates(self.market_rates)})"
+        if phase == COVER:
+            return (
+                f"{who} owes ${-self.cash[self.turn]}M more than his cash: liquidate to the "
+                "Bank or draw overdraft loans"
+            )
         if phase == SELL:
             return f"{who} choose how much bullion to sell (sell 0/25/50/75/100)"
         if phase == RESHUFFLE:
@@ -649,6 +684,9 @@ class GoldfixState(PreRollRules):
                 mine=self.board.mines[self.takeover_mine],
                 red=self.takeover_red,
             )
+        elif phase == COVER:
+            owed = -self.cash[self.turn]
+            view.update(owed=owed, overdrafts=money.overdrafts_needed(self.cash[self.turn], 0))
         elif phase in (IDLE, OVER):
             return None
         return view

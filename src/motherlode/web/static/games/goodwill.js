@@ -909,7 +909,7 @@
       `you may look at #${mineSpaces.map((s) => s + 1).join(" and #")}`;
     const body = [];
     let y = 52;
-    const title = obs.over ? "Informations" : `Informations of ${obs.year}`;
+    const title = obs.over ? "Information cards" : `Information cards of ${obs.year}`;
     if (right && est(title.toUpperCase(), 13, true) + 0.8 * title.length + est(right, 12.5) + 36 > w) {
       body.push(txt(pad, y - 2, right[0].toUpperCase() + right.slice(1), { size: 12.5, fill: MUTED, max: inner }));
       y += 18;

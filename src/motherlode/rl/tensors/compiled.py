@@ -76,6 +76,7 @@ class _Writer:
 
     def node(self, node: Node, value: str, at: str, depth: int) -> None:
         ctx = self.ctx
+        at = _fold(at)
         if isinstance(node, Skip):
             return
         if isinstance(node, Num):
@@ -173,6 +174,20 @@ class _Writer:
             self.line(depth, f"{put}({value}, out, {at}, ctxs[seat], 'observation')")
         else:
             raise TypeError(f"no compiler for {type(node).__name__}")
+
+
+def _fold(at: str) -> str:
+    """An offset expression with its constant terms added up (``b3 + 1 + 0 + 4`` ->
+    ``b3 + 5``): Python would add them again for every value written."""
+    terms, total = [], 0
+    for term in at.split(" + "):
+        if term.isdigit():
+            total += int(term)
+        else:
+            terms.append(term)
+    if total or not terms:
+        terms.append(str(total))
+    return " + ".join(terms)
 
 
 def compile_layout(root: Node, ctx: Ctx) -> Compiled:

@@ -73,6 +73,18 @@ def test_the_report_files_hold_every_figure(study: Study, tmp_path: Path) -> Non
     }
     ends = _csv(tmp_path / "ends.csv")
     assert all(e["games_ended"] == "6" for e in ends)
+    effects = _csv(tmp_path / "effects.csv")
+    assert [(e["factor"], e["value"], e["games"]) for e in effects] == [
+        ("players", "2", "24"),
+        ("players", "3", "24"),
+        ("rounds", "2", "24"),
+        ("rounds", "5", "24"),
+        ("bots", "random", "24"),
+        ("bots", "random+mcts:iters=4", "24"),
+    ]
+    two = [r for r in study.rows if study.plan.cells[r.cell].players == 2]
+    first = sum((r.first in r.winners) / len(r.winners) for r in two) / len(two)
+    assert float(effects[0]["first_player_win_rate"]) == pytest.approx(first)
     comparisons = _csv(tmp_path / "comparisons.csv")
     assert len(comparisons) == len(study.comparisons) > 0
     games = _csv(tmp_path / "games.csv")
@@ -127,6 +139,7 @@ def test_the_study_command_end_to_end(tmp_path: Path) -> None:
         "cells.csv",
         "seats.csv",
         "bots.csv",
+        "effects.csv",
         "distributions.csv",
         "ends.csv",
         "comparisons.csv",

@@ -27,8 +27,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from motherlode.engine import get_game
-from motherlode.sim.stats import mean, stdev, wilson_interval
-from motherlode.sim.study import CellSummary, Dist, GameRow, Study
+from motherlode.sim.study import CellSummary, Dist, Effect, GameRow, Rate, Study
 
 console = Console()
 MAX_LINES = 8
@@ -38,6 +37,16 @@ heat map shows every cell)."""
 
 def _pct(x: float) -> str:
     return f"{x:.1%}"
+
+
+def _rate_pm(rate: Rate) -> str:
+    low, high = rate.interval
+    return f"{rate.rate:.1%} ±{(high - low) / 2:.1%}"
+
+
+def _mean_pm(dist: Dist) -> str:
+    """The mean with the half-width of its 95% interval (normal approximation)."""
+    return f"{dist.mean:.1f} ±{1.96 * dist.sd / math.sqrt(max(1, dist.n)):.1f}"
 
 
 def _num(x: float) -> str:
@@ -199,51 +208,39 @@ def plot_lengths(study: Study) -> Figure:
     return fig
 
 
-def _main_effects(study: Study) -> list[tuple[str, list[str], list[list[GameRow]]]]:
-    """Each factor with several values: its values and the games played at each."""
-    factors: list[tuple[str, list[str], list[list[GameRow]]]] = []
-    cells = study.plan.cells
-    names = ["players", *study.plan.vary, "bots"]
-    for name in names:
-        values = list(dict.fromkeys(c.factors()[name] for c in cells))
-        if len(values) < 2:
-            continue
-        groups = [
-            [r for c in cells if c.factors()[name] == v for r in study.rows_of(c)] for v in values
-        ]
-        factors.append((name, values, groups))
-    return factors
-
-
 def plot_effects(study: Study) -> Figure | None:
-    """Per-option effects: first seat's advantage, turns and margin against each factor's
-    values, pooled over the other factors (95% intervals)."""
-    factors = _main_effects(study)
-    if not factors:
+    """Per-option effects: the first player's advantage, turns and margin against each
+    factor's values, pooled over the other factors (95% intervals)."""
+    effects = study.effects
+    if not effects:
         return None
-    metrics: list[tuple[str, Callable[[GameRow], float]]] = [
-        ("first player's win rate − fair share", lambda r: (r.first in r.winners) / len(r.winners)),
-        ("turns", lambda r: float(r.turns)),
-        ("margin", lambda r: r.margin),
+    factors = list(dict.fromkeys(e.factor for e in effects))
+    metrics: list[tuple[str, Callable[[Effect], tuple[float, float]]]] = [
+        (
+            "first player's win rate − fair share",
+            lambda e: (
+                e.first_player.rate - e.fair_share,
+                (e.first_player.interval[1] - e.first_player.interval[0]) / 2,
+            ),
+        ),
+        ("turns", lambda e: (e.turns.mean, 1.96 * e.turns.sd / math.sqrt(max(1, e.games)))),
+        ("margin", lambda e: (e.margin.mean, 1.96 * e.margin.sd / math.sqrt(max(1, e.games)))),
     ]
     fig = _figure(12, 2.8 * len(factors))
     axes = fig.subplots(len(factors), len(metrics), squeeze=False)
-    for row, (name, values, groups) in enumerate(factors):
+    for row, name in enumerate(factors):
+        group = [e for e in effects if e.factor == name]
         for col, (metric, read) in enumerate(metrics):
             ax = axes[row][col]
-            ys, errs = [], []
-            for rows in groups:
-                xs = [read(r) for r in rows]
-                if col == 0:
-                    fair = mean([1 / len(r.lineup) for r in rows])
-                    lo, hi = wilson_interval(sum(xs), len(xs))
-                    ys.append(mean(xs) - fair)
-                    errs.append((hi - lo) / 2)
-                else:
-                    ys.append(mean(xs))
-                    errs.append(1.96 * stdev(xs) / math.sqrt(max(1, len(xs))))
-            ax.errorbar(range(len(values)), ys, yerr=errs, marker="o", capsize=4)
-            ax.set_xticks(range(len(values)), values, fontsize=8)
+            points = [read(e) for e in group]
+            ax.errorbar(
+                range(len(group)),
+                [y for y, _ in points],
+                yerr=[err for _, err in points],
+                marker="o",
+                capsize=4,
+            )
+            ax.set_xticks(range(len(group)), [e.value for e in group], fontsize=8)
             ax.set_xlabel(name)
             if col == 0:
                 ax.axhline(0, color="#888888", linestyle="--", linewidth=1)
@@ -439,6 +436,41 @@ def write_tables(study: Study, folder: Path) -> None:
         folder / "ends.csv",
         [*head, "end", "games_ended", "share"],
         [[*ident(s), end, k, k / s.games] for s in study.summaries for end, k in s.ends.items()],
+    )
+    _write_csv(
+        folder / "effects.csv",
+        [
+            "factor",
+            "value",
+            "games",
+            "first_player_win_rate",
+            "ci95_low",
+            "ci95_high",
+            "fair_share",
+            "mean_turns",
+            "sd_turns",
+            "mean_decisions",
+            "mean_margin",
+            *(f"mean_{k}" for k in figures),
+            "ends",
+        ],
+        [
+            [
+                e.factor,
+                e.value,
+                e.games,
+                e.first_player.rate,
+                *e.first_player.interval,
+                e.fair_share,
+                e.turns.mean,
+                e.turns.sd,
+                e.decisions.mean,
+                e.margin.mean,
+                *(e.figures[k].mean for k in figures),
+                "; ".join(f"{k}: {v}" for k, v in e.ends.items()),
+            ]
+            for e in study.effects
+        ],
     )
     labels = [c.label for c in study.plan.cells]
     _write_csv(
@@ -653,6 +685,44 @@ def render_html(study: Study, command: str | None = None) -> str:
             _table(
                 ["cell", *names],
                 [[s.cell.label, *(_num(s.figures[k].mean) for k in names)] for s in summaries],
+            )
+        )
+    if study.effects:
+        parts.append(
+            "<h2>Effect of each factor</h2><p class=note>Each value of each factor that "
+            "varies, over all the games played at that value (pooled over the other factors); "
+            "± is the 95% interval.</p>"
+        )
+        parts.append(
+            _table(
+                [
+                    "factor",
+                    "value",
+                    "games",
+                    "first player wins",
+                    "fair share",
+                    "turns",
+                    "decisions",
+                    "margin",
+                    *names,
+                    "ended",
+                ],
+                [
+                    [
+                        e.factor,
+                        e.value,
+                        str(e.games),
+                        _rate_pm(e.first_player),
+                        _pct(e.fair_share),
+                        _mean_pm(e.turns),
+                        f"{e.decisions.mean:.0f}",
+                        _num(e.margin.mean),
+                        *(_num(e.figures[k].mean) for k in names),
+                        ", ".join(f"{k} {v / e.games:.0%}" for k, v in e.ends.items()),
+                    ]
+                    for e in study.effects
+                ],
+                left=2,
             )
         )
     parts.append("<h2>Plots</h2>")

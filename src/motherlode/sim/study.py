@@ -543,6 +543,54 @@ def summarise(cell: Cell, rows: Sequence[GameRow], figure_names: Sequence[str]) 
 
 
 @dataclass(frozen=True)
+class Effect:
+    """One value of one factor, its games pooled over every other factor (a main effect)."""
+
+    factor: str
+    value: str
+    games: int
+    first_player: Rate
+    fair_share: float
+    turns: Dist
+    decisions: Dist
+    margin: Dist
+    ends: dict[str, int]
+    figures: dict[str, Dist]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "factor": self.factor,
+            "value": self.value,
+            "games": self.games,
+            "first_player": self.first_player.to_json(),
+            "fair_share": self.fair_share,
+            "turns": self.turns.to_json(),
+            "decisions": self.decisions.to_json(),
+            "margin": self.margin.to_json(),
+            "ends": dict(self.ends),
+            "figures": {k: d.to_json() for k, d in self.figures.items()},
+        }
+
+
+def effect(factor: str, value: str, rows: Sequence[GameRow], figure_names: Sequence[str]) -> Effect:
+    first = sum((r.first in r.winners) / len(r.winners) for r in rows)
+    return Effect(
+        factor=factor,
+        value=value,
+        games=len(rows),
+        first_player=Rate(first, len(rows)),
+        fair_share=mean([1 / len(r.lineup) for r in rows]),
+        turns=Dist.of([float(r.turns) for r in rows]),
+        decisions=Dist.of([float(r.decisions) for r in rows]),
+        margin=Dist.of([r.margin for r in rows]),
+        ends=dict(Counter(r.end for r in rows).most_common()),
+        figures={
+            name: Dist.of([r.figures[i] for r in rows]) for i, name in enumerate(figure_names)
+        },
+    )
+
+
+@dataclass(frozen=True)
 class Comparison:
     """Cell ``b`` against cell ``a``, which differ in one factor only."""
 
@@ -596,6 +644,21 @@ class Study:
     def summaries(self) -> list[CellSummary]:
         names = self.figure_names
         return [summarise(cell, self.rows_of(cell), names) for cell in self.plan.cells]
+
+    @cached_property
+    def effects(self) -> list[Effect]:
+        """Each value of each factor that takes several values (players, a varied option,
+        the seating), over all the games played at that value."""
+        out: list[Effect] = []
+        cells = self.plan.cells
+        for name in ["players", *self.plan.vary, "bots"]:
+            values = list(dict.fromkeys(c.factors()[name] for c in cells))
+            if len(values) < 2:
+                continue
+            for value in values:
+                rows = [r for c in cells if c.factors()[name] == value for r in self.rows_of(c)]
+                out.append(effect(name, value, rows, self.figure_names))
+        return out
 
     @cached_property
     def comparisons(self) -> list[Comparison]:
@@ -701,6 +764,7 @@ class Study:
             "plan": self.plan.to_json(),
             "key_figures": key_figures(self.plan.game),
             "cells": [s.to_json() for s in self.summaries],
+            "effects": [e.to_json() for e in self.effects],
             "comparisons": [c.to_json() for c in self.comparisons],
             "games": [r.to_json() for r in self.rows],
         }

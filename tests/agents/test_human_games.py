@@ -139,7 +139,11 @@ def test_yukon_start_list_targets_and_both_names_of_a_shared_space() -> None:
     action, text = ask(state, seat, f"{target.TYPE} {other[0]} {other[1]}")
     assert action == target, "the space's other name is the same space"
     assert f"also called {other[0]}:{other[1]}" in text
-    assert "a on the map" in text and "where this move may go" in text
+    assert "a on the map" in text and "where this move may go: type the letter" in text
+    first = next(a for a in legal if a.TYPE in ("enter", "move"))
+    action, text = ask(state, seat, "z", "a")
+    assert action == first, "a target's letter on the map is the move there"
+    assert "unknown action 'z'" in text
 
 
 def test_gonza_rerolls_fold_into_one_line() -> None:

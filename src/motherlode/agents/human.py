@@ -281,6 +281,11 @@ class HumanAgent(Agent):
     def _read(self, state: State, seat: int, answer: str, menu: Menu) -> Action | str:
         """The action ``answer`` means, or the message saying why it is refused."""
         text = answer
+        help_ = state.game.prompt
+        if help_ is not None and help_.read is not None:
+            own = help_.read(state, seat, answer)
+            if own is not None and own in menu.legal:
+                return own
         if answer.startswith("#"):
             digits = answer[1:].strip()
             if not (digits.isascii() and digits.isdigit()):
@@ -299,7 +304,6 @@ class HumanAgent(Agent):
         except BadAction as exc:
             return str(exc)
         except IllegalAction as exc:
-            help_ = state.game.prompt
             same = help_.same_as(state, seat, action) if help_ and help_.same_as else None
             if same is not None and same in menu.legal:
                 return same

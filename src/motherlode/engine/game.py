@@ -28,12 +28,15 @@ class PromptHelp:
     ``board``: the board drawn with this decision's targets marked (the legal actions given).
     ``score_parts``: at the end, how a seat's final score adds up, from the spectators'
     observation (``2 in personal supply + Hensler 3 × 3 = 9 + broker cards +1``).
+    ``read``: a game's own short answers (a Yukon target's letter on the map), read before
+    the notation; None where the text is not one of them.
     """
 
     label: Callable[[State, int, Action], str | None] | None = None
     same_as: Callable[[State, int, Action], Action | None] | None = None
     board: Callable[[State, int, list[Action]], Any] | None = None
     score_parts: Callable[[Mapping[str, Any], int], str] | None = None
+    read: Callable[[State, int, str], Action | None] | None = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -192,7 +192,7 @@ def render(
         subtitle=None if seat is None else f"you are Player {seat + 1}",
         expand=False,
     )
-    legend = LEGEND + ("\na b c… where this move may go (see the menu)" if marks else "")
+    legend = LEGEND + ("\na b c… where this move may go: type the letter" if marks else "")
     return Group(board, _status(obs), _teams_table(obs), Text(legend, style="dim"))
 
 
@@ -245,10 +245,24 @@ def score_parts(obs: Mapping[str, Any], seat: int) -> str:
     return " + ".join(claims) if claims else "no claim staked"
 
 
+def _read(state: State, seat: int, text: str) -> Action | None:
+    """A target's letter on the map (``a``) is the move there."""
+    letter = text.strip().lower()
+    if len(letter) != 1 or letter not in LETTERS:
+        return None
+    legal = state.legal_actions(seat)
+    label = next((s for s, k in _targets(state, seat, legal).items() if k == letter), None)
+    board: Board = state.board  # type: ignore[attr-defined]
+    spaces = (a for a in legal if isinstance(a, Enter | Move))
+    return next((a for a in spaces if board.labels[board.space_at[a.claim, a.hour]] == label), None)
+
+
 def _board(state: State, seat: int, legal: list[Action]) -> RenderableType:
     return render(state.observe(seat), seat, _targets(state, seat, legal))
 
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
-PROMPT = PromptHelp(label=_label, same_as=_same_as, board=_board, score_parts=score_parts)
+PROMPT = PromptHelp(
+    label=_label, same_as=_same_as, board=_board, score_parts=score_parts, read=_read
+)
 """Targets lettered on the map, both names of a shared space (see docs/yukon.md)."""

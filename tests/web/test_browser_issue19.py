@@ -351,3 +351,30 @@ def test_the_rules_samples_are_views_the_engine_makes() -> None:
         assert view["game"] == game and view["seat"] is None and view["legal"] == []
         if game != "goldfix":
             assert text == sample_text(game), f"{game}: run python -m motherlode.web.samples"
+
+
+def test_a_sound_when_it_becomes_my_turn_if_asked(browser: Any, server: str) -> None:
+    page, errors = new_page(browser, 1400)
+    created = create(page, server, "nuggets", ["human", "human"])
+    page.goto(server + created["seats"][0]["link"])
+    page.wait_for_selector("#actions button")
+    assert not page.is_checked("#turn-sound"), "off unless asked for"
+    page.check("#turn-sound")
+    assert page.evaluate("localStorage.getItem('motherlode-turn-sound')") == "on"
+    # my bid, then a wait for the other player; their bid opens the next round: one alert
+    page.click("#actions button[data-action='bid 0']")
+    page.wait_for_selector("#actions button", state="detached")
+    other = created["seats"][1]["token"]
+    move = fetch_view(page, server, created["id"], other)["move_count"]
+    response = page.request.post(
+        f"{server}/api/tables/{created['id']}/actions",
+        headers={"X-Seat-Token": other},
+        data={"seat": 1, "action": {"type": "bid", "gold": 1}, "expect_move": move},
+    )
+    assert response.ok, response.text()
+    page.wait_for_function("document.body.dataset.turnAlerts === '1'", timeout=10000)
+    page.reload()
+    page.wait_for_selector("#actions button")
+    assert page.is_checked("#turn-sound"), "the choice is kept"
+    assert errors == []
+    page.close()

@@ -166,6 +166,7 @@
     // the tab says when it is this person's turn, so a game in a background tab calls them
     const myTurn = v.legal.length > 0 && v.status !== "finished" && !replay.active;
     document.title = `${myTurn ? "● Your turn · " : ""}${v.title} · motherlode`;
+    turnAlert(myTurn, v);
     if (v.seat !== null && token) rememberSeat(v);
     players(v, v.observation);
     const board = $("board");
@@ -362,6 +363,41 @@
       connection(false);
       setTimeout(connect, 1000);
     };
+  }
+
+  // ----- "your turn": optionally a short sound (and a notification while the tab is hidden)
+  // when a move becomes this seat's; the choice is kept in the browser
+  const SOUND = "motherlode-turn-sound";
+  let wasMyTurn = null;
+  function soundOn() {
+    try { return localStorage.getItem(SOUND) === "on"; } catch (e) { return false; }
+  }
+  $("turn-sound").checked = soundOn();
+  $("turn-sound").onchange = (e) => {
+    try { localStorage.setItem(SOUND, e.target.checked ? "on" : "off"); } catch (err) { /* none */ }
+    if (e.target.checked && window.Notification && Notification.permission === "default") {
+      Notification.requestPermission().catch(() => {});
+    }
+  };
+  function turnAlert(myTurn, v) {
+    const starts = myTurn && wasMyTurn === false;
+    wasMyTurn = myTurn;
+    if (!starts || !soundOn()) return;
+    document.body.dataset.turnAlerts = String(Number(document.body.dataset.turnAlerts || 0) + 1);
+    try {
+      const audio = new (window.AudioContext || window.webkitAudioContext)();
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = 660;
+      gain.gain.setValueAtTime(0.12, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.25);
+    } catch (e) { /* no sound here */ }
+    if (document.hidden && window.Notification && Notification.permission === "granted") {
+      try { new Notification(`${v.title}: your turn`); } catch (e) { /* not allowed here */ }
+    }
   }
 
   // ----- "my tables": a person's seat links, kept in this browser so they can come back

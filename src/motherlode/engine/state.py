@@ -235,6 +235,12 @@ class State(ABC):
         a seat that has not bid passes).  None: this decision cannot be timed."""
         return None
 
+    def rules_clock(self) -> int | None:
+        """Seconds the rules themselves give the decision now asked (GOLDFIX's TIMED
+        AUCTIONS: 20 or 30), which a table runs on its clock; None: the rules time nothing
+        here (a table may still time decisions by its own setting)."""
+        return None
+
     @abstractmethod
     def scores(self) -> tuple[float, ...]:
         """Each seat's value in the game's unit (final once the game is over)."""

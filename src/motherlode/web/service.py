@@ -709,19 +709,20 @@ class TableService:
         return self._timed(live) is not None
 
     def _timed(self, live: LiveTable) -> int | None:
-        """The seconds of the decision clock this decision runs under, if any."""
-        seconds = live.settings.get("decision_timer", 0)
+        """The seconds of the decision clock this decision runs under, if any: the rules'
+        own clock (GOLDFIX's TIMED AUCTIONS) first; else the table's ``decision_timer``
+        setting, for any secret simultaneous decision."""
         state = live.table.state
+        if state.is_over():
+            return None
         humans = [s for s in state.pending() if live.table.seats[s].is_human]
-        if (
-            seconds
-            and not state.is_over()
-            and state.is_simultaneous()
-            and humans
-            and all(state.timeout_action(s) is not None for s in humans)
-        ):
-            return int(seconds)
-        return None
+        if not humans or any(state.timeout_action(s) is None for s in humans):
+            return None
+        rules = state.rules_clock()
+        if rules:
+            return int(rules)
+        seconds = live.settings.get("decision_timer", 0)
+        return int(seconds) if seconds and state.is_simultaneous() else None
 
     def _after_change(self, live: LiveTable) -> None:
         """Run the table's bots and clock here if it needs them and this process holds (or

@@ -295,6 +295,13 @@ class GoldfixState(PreRollRules):
             return Sell(0)
         return None
 
+    def rules_clock(self) -> int | None:
+        """TIMED AUCTIONS: "Players have 20/30 seconds to place their bid tokens" - the
+        sealed bids (and re-bids) of the timed-auctions version, nothing else."""
+        if self.phase == BID and self.options.timed_auctions:
+            return self.options.auction_timer
+        return None
+
     def _legal(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase == PRE_ROLL:

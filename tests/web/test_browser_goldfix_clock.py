@@ -1,0 +1,62 @@
+"""A TIMED AUCTION on the web table, in Chromium: the countdown shows the version's own
+20 seconds, and when it runs out every player who has not bid passes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.browser import SCREENSHOTS
+from tests.web.goldfix_play import play_until
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_timed_auction_runs_out_on_the_page(browser: Any, server: str) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    body = {
+        "game": "goldfix",
+        "seats": [{"agent": "human"}] * 3,
+        "options": {"tabletopia": "timed-auctions", "auction_timer": 20},
+        "seed": 5,
+    }
+    created = page.request.post(f"{server}/api/tables", data=body)
+    assert created.status == 201, created.text()
+    data = created.json()
+    table, tokens = data["id"], [s["token"] for s in data["seats"]]
+
+    def get(token: str) -> dict[str, Any]:
+        response = page.request.get(f"{server}/api/tables/{table}", headers={"X-Seat-Token": token})
+        assert response.ok
+        view: dict[str, Any] = response.json()
+        return view
+
+    def post(seat: int, token: str, action: dict[str, Any]) -> None:
+        response = page.request.post(
+            f"{server}/api/tables/{table}/actions",
+            data={"seat": seat, "action": action},
+            headers={"X-Seat-Token": token},
+        )
+        assert response.ok, response.text()
+
+    def is_bid(view: dict[str, Any]) -> bool:
+        decision = view["observation"]["decision"]
+        return bool(decision) and decision["kind"] == "bid"
+
+    view = play_until(get, post, tokens, is_bid)
+    seat = view["seat"]
+    page.goto(f"{server}/t/{table}#seat={seat}&token={tokens[seat]}")
+    page.wait_for_selector("#timer:not(.hidden)")
+    left = int(page.inner_text("#timer").split()[0])
+    assert 10 <= left <= 20
+    page.wait_for_selector("#gf-bid")  # the sealed bid form is offered meanwhile
+    page.screenshot(path=str(SCREENSHOTS / "goldfix-timed-auction.png"))
+    # nobody bids: when the time is up every bidder passes and the lot goes back
+    page.wait_for_function(
+        "document.querySelector('#log').innerText.includes('No bids')", timeout=30_000
+    )
+    assert page.inner_text("#timer") == "" or "hidden" in (
+        page.get_attribute("#timer", "class") or ""
+    )
+    page.close()

@@ -1,4 +1,5 @@
-"""Simulation: many games between bots, statistics, on a local process pool."""
+"""Simulation: many games between bots, balance studies, statistics and reports, on a local
+process pool or a Ray cluster (see :mod:`motherlode.sim.backends`)."""
 
 from motherlode.sim.simulate import GameResult, SeatSummary, Simulation, simulate
 from motherlode.sim.stats import wilson_interval

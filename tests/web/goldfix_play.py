@@ -15,12 +15,17 @@ def play_until(
     tokens: list[str],
     stop: Callable[[dict[str, Any]], bool],
     limit: int = 400,
+    *,
+    finished: bool = False,
 ) -> dict[str, Any]:
     """Make moves for every seat (``get(token)`` a seat's view, ``post(seat, token, action)``
-    a move) until ``stop(view)`` holds for the view of a seat that is asked; prefers moves
-    that land on an auction square, declines everything optional.  Returns that view."""
+    a move) until ``stop(view)`` holds for the view of a seat that is asked (or, with
+    ``finished``, until the game is over); prefers moves that land on an auction square,
+    declines everything optional.  Returns that view."""
     for _ in range(limit):
         views = [get(token) for token in tokens]
+        if finished and views[0]["status"] == "finished":
+            return views[0]
         for seat, view in enumerate(views):
             if seat in view["observation"]["pending"] and stop(view):
                 return view

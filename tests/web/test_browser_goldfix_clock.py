@@ -60,3 +60,22 @@ def test_a_timed_auction_runs_out_on_the_page(browser: Any, server: str) -> None
         page.get_attribute("#timer", "class") or ""
     )
     page.close()
+
+
+def test_the_game_clock_of_a_time_limit_shows_on_the_page(browser: Any, server: str) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    body = {"game": "goldfix", "seats": [{"agent": "human"}] * 3, "options": {"time_limit": 30}}
+    created = page.request.post(f"{server}/api/tables", data=body)
+    assert created.status == 201, created.text()
+    seat = created.json()["seats"][0]
+    page.goto(server + seat["link"])
+    page.wait_for_selector("#gf-game-clock")
+    page.wait_for_function(
+        "/^TIME LIMIT: (30:00|29:[0-5][0-9]) left$/"
+        ".test(document.querySelector('#gf-game-clock').textContent)"
+    )
+    first = page.text_content("#gf-game-clock")
+    page.wait_for_function(
+        f"document.querySelector('#gf-game-clock').textContent !== {first!r}", timeout=5000
+    )  # it ticks between frames
+    page.close()

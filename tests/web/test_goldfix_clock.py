@@ -92,3 +92,34 @@ def test_without_the_timed_version_an_auction_has_no_clock(tmp_path: Any) -> Non
         get, post = driver(client, table)
         view = play_until(get, post, tokens, is_bid)
         assert view["deadline"] is None
+
+
+def test_the_time_limit_ends_the_game_by_net_worth(tmp_path: Any) -> None:
+    """TIME LIMIT: the game clock runs from the table's creation; when it runs out the round
+    is finished and the game ranks by net worth."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'c.db'}", limits=SEEDED)) as client:
+        started = time.time()
+        table, tokens = goldfix_table(client, {"time_limit": 45})
+        get, post = driver(client, table)
+        view = get(tokens[0])
+        deadline = view["settings"]["game_deadline"]
+        assert started + 45 * 60 - 5 <= deadline <= time.time() + 45 * 60
+        service = client.app.state.service  # type: ignore[attr-defined]
+        live = service.tables[table]
+        assert live.game_task is not None and not live.game_task.done()
+        # the clock runs out now instead of in 45 minutes
+        live.game_task.cancel()
+        live.game_task = None
+        client.portal.call(service._time_runs_out, live, 0)  # type: ignore[union-attr]
+        view = get(tokens[0])
+        assert view["observation"]["time_up"] is True
+        assert view["can_undo"] is False  # the table's move is never taken back
+        assert "The 45-minute time limit is up: this round is the last" in [
+            e["text"] for e in view["events"]
+        ]
+        end = play_until(get, post, tokens, lambda v: False, finished=True)
+        assert end["status"] == "finished"
+        assert end["observation"]["end"] == "the 45-minute time limit is up"
+        worth = [p["net_worth"] for p in end["observation"]["players"]]
+        order = [s for group in end["observation"]["ranking"] for s in group]
+        assert [worth[s] for s in order] == sorted(worth, reverse=True)

@@ -235,6 +235,23 @@ class State(ABC):
         a seat that has not bid passes).  None: this decision cannot be timed."""
         return None
 
+    def game_minutes(self) -> int | None:
+        """Minutes the rules give the whole game (GOLDFIX's TIME LIMIT), which a table runs
+        on its clock and then ends with :meth:`time_up_action`; None: no time limit."""
+        return None
+
+    def time_up_action(self) -> Action | None:
+        """The action a table applies (for the first seat asked) once the game's time has
+        run out, when it can be applied now (not in the middle of a secret simultaneous
+        decision); None: not now, or no limit, or already applied.  It is recorded like any
+        move, so a replay ends the game the same way, but it is never among the legal
+        actions: only the table's clock plays it."""
+        return None
+
+    def time_is_up(self) -> bool:
+        """Whether :meth:`time_up_action` has been played (the game ends by its rules)."""
+        return False
+
     def rules_clock(self) -> int | None:
         """Seconds the rules themselves give the decision now asked (GOLDFIX's TIMED
         AUCTIONS: 20 or 30), which a table runs on its clock; None: the rules time nothing

@@ -126,11 +126,12 @@ class Table:
     def waiting_for(self) -> tuple[int, ...]:
         return self.state.pending()
 
-    def submit(self, seat: int, action: Action) -> None:
-        """Apply a seat's action (raises IllegalAction, changing nothing) and tell the hooks."""
+    def submit(self, seat: int, action: Action, *, final: bool = False) -> None:
+        """Apply a seat's action (raises IllegalAction, changing nothing) and tell the hooks.
+        ``final``: a move the table makes (a clock running out), never taken back."""
         before = self.state.move_count
         private = False
-        if self.track_undo and self.seats[seat].is_human:
+        if self.track_undo and self.seats[seat].is_human and not final:
             self.state.check(seat, action)
             private = is_private_move(self.state, seat, action)
         self.state.apply(seat, action)

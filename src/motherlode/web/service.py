@@ -81,6 +81,8 @@ class LiveTable:
     listeners: dict[Listener, int | None] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     timer_task: asyncio.Task[None] | None = None
+    game_task: asyncio.Task[None] | None = None
+    """The game clock (a rules' time limit): ends the game's time at its deadline."""
     deadline: float | None = None
     timer_key: int = -1
     """Move count at which the running timer's decision opened."""
@@ -283,6 +285,9 @@ class TableService:
             )
         except MotherlodeError as exc:
             raise ServiceError(422, str(exc)) from None
+        minutes = table.state.game_minutes()
+        if minutes:  # the rules' time limit runs from now, kept with the table
+            clean["game_deadline"] = round(time.time() + 60 * minutes, 3)
         self._check_room(client)
         table.track_undo = True
         tokens = [new_token() if s.is_human else None for s in table.seats]
@@ -492,11 +497,20 @@ class TableService:
             return False
         return any(s == seat and a == action for s, a in state.moves()[since:])
 
-    def _store_move(self, live: LiveTable, locked: LockedTable, seat: int, action: Action) -> None:
+    def _store_move(
+        self,
+        live: LiveTable,
+        locked: LockedTable,
+        seat: int,
+        action: Action,
+        *,
+        final: bool = False,
+    ) -> None:
         """Apply a move (IllegalAction changes nothing) and write it in ``locked``'s
-        transaction, with the undo eligibility and, if the game is over, its result."""
+        transaction, with the undo eligibility and, if the game is over, its result.
+        ``final``: the table's own move (a clock ran out), never taken back."""
         table = live.table
-        table.submit(seat, action)
+        table.submit(seat, action, final=final)
         state = table.state
         result = None
         if state.is_over():
@@ -706,7 +720,7 @@ class TableService:
         seats = live.table.seats
         if any(not seats[s].is_human for s in pending):
             return True
-        return self._timed(live) is not None
+        return self._timed(live) is not None or self._game_deadline(live) is not None
 
     def _timed(self, live: LiveTable) -> int | None:
         """The seconds of the decision clock this decision runs under, if any: the rules'
@@ -744,13 +758,51 @@ class TableService:
         ):
             live.bot_task = asyncio.get_running_loop().create_task(self._run_bots(live))
         self._arm_timer(live)
+        self._arm_game_clock(live)
 
     def _stop_work(self, live: LiveTable) -> None:
         live.lease = False
-        for task in (live.bot_task, live.timer_task):
+        for task in (live.bot_task, live.timer_task, live.game_task):
             if task is not None:
                 task.cancel()
-        live.bot_task = live.timer_task = None
+        live.bot_task = live.timer_task = live.game_task = None
+
+    def _game_deadline(self, live: LiveTable) -> float | None:
+        """When the rules' time limit runs out, while it has not yet ended the game's time."""
+        deadline = live.settings.get("game_deadline")
+        state = live.table.state
+        if not deadline or state.is_over() or state.time_is_up():
+            return None
+        return float(deadline)
+
+    def _arm_game_clock(self, live: LiveTable) -> None:
+        """Run the game clock here (this process holds the lease): at the deadline, or at the
+        first change after it if a secret decision was open then, the time-up is played."""
+        deadline = self._game_deadline(live)
+        running = live.game_task is not None and not live.game_task.done()
+        if deadline is None or not live.lease or running:
+            return
+        if time.time() >= deadline and live.table.state.time_up_action() is None:
+            return  # mid-way through a secret decision: the next change looks again
+        left = max(0.0, deadline - time.time())
+        live.game_task = asyncio.get_running_loop().create_task(self._time_runs_out(live, left))
+
+    async def _time_runs_out(self, live: LiveTable, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+
+        def time_up(locked: LockedTable) -> None:
+            state = live.table.state
+            action = state.time_up_action()
+            if action is not None and self._game_deadline(live) is not None:
+                self._store_move(live, locked, state.pending()[0], action, final=True)
+
+        async with live.lock:
+            with contextlib.suppress(ServiceError):
+                self._write(live, time_up)
+        live.game_task = None
+        await self.broadcast(live)
+        async with live.lock:
+            self._after_change(live)
 
     async def _run_bots(self, live: LiveTable) -> None:
         delay = live.settings.get("bot_delay_ms", 0) / 1000

@@ -210,6 +210,14 @@ class Overdraft(Action):
     TYPE = "overdraft"
 
 
+@dataclass(frozen=True, slots=True)
+class TimeUp(Action):
+    """TIME LIMIT: the table's clock has run out; the round is finished and the game ends.
+    Played by the table (never offered to a player, not in the integer action space)."""
+
+    TYPE = "time-up"
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Negotiate,
     Offer,
@@ -233,6 +241,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Nominate,
     Counter,
     Overdraft,
+    TimeUp,
 )
 
 

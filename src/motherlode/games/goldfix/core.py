@@ -106,6 +106,8 @@ class GoldfixCore(State):
         self.dice_used = 0
         self.winner = NO_ONE
         self.end_reason = ""
+        self.time_up = False
+        """TIME LIMIT: the table's clock ran out; the game ends with this round."""
         self._setup_context()
         if self.options.effective_quickstart:
             self._quickstart()

@@ -69,6 +69,13 @@ class GoldfixOptions(GameOptions):
         min=0,
         max=10_000,
     )
+    time_limit: int = option(
+        0,
+        "TIME / CIRCUIT LIMIT: minutes of play; when they run out the round is finished and "
+        "the game ranks by net worth (the table's clock); 0 = no limit",
+        min=0,
+        max=24 * 60,
+    )
     loan_interest: int = option(
         0,
         "interest (%) on each $250M LOAN NOTE at every BANK visit; 0 = the current tax "

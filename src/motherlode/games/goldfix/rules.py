@@ -38,6 +38,7 @@ from motherlode.games.goldfix.actions import (
     Respond,
     Roll,
     Sell,
+    TimeUp,
     Withdraw,
 )
 from motherlode.games.goldfix.auctions import ASSET_NAMES, LEASE, REPORT
@@ -75,6 +76,7 @@ from motherlode.games.goldfix.preroll import (
 
 _LOANS: list[Action] = [Loan(False), Loan(True)]
 _OVERDRAFT = Overdraft()
+_TIME_UP = TimeUp()
 
 
 _PRE_ROLL_TYPES = (Negotiate, Liquidate, Repay, BuyHeadgear, FlashSale, PlayHold, Roll)
@@ -274,6 +276,9 @@ class GoldfixState(PreRollRules):
     def _end_turn(self) -> None:
         """Next player in order; the TIME / CIRCUIT LIMIT ends the game after a round."""
         following = self.seats_from((self.turn + 1) % self.num_players)[0]
+        if self.time_up and following <= self.turn:
+            self._finish(f"the {self.options.time_limit}-minute time limit is up")
+            return
         limit = self.options.circuit_limit
         if (
             limit
@@ -294,6 +299,31 @@ class GoldfixState(PreRollRules):
         if self.phase == SELL:
             return Sell(0)
         return None
+
+    def game_minutes(self) -> int | None:
+        return self.options.time_limit or None
+
+    def time_is_up(self) -> bool:
+        return self.time_up
+
+    def time_up_action(self) -> Action | None:
+        if (
+            self.options.time_limit
+            and not self.time_up
+            and self.phase not in (OVER, IDLE)
+            and not self._is_simultaneous()
+        ):
+            return _TIME_UP
+        return None
+
+    def _time_runs_out(self) -> None:
+        """TIME LIMIT: "the round is finished" - play on to the end of the round (the turn of
+        the last seat in order), then rank by net worth; the decision now asked stays."""
+        self.time_up = True
+        if self.logging:
+            self.log(
+                f"The {self.options.time_limit}-minute time limit is up: this round is the last"
+            )
 
     def rules_clock(self) -> int | None:
         """TIMED AUCTIONS: "Players have 20/30 seconds to place their bid tokens" - the
@@ -335,6 +365,9 @@ class GoldfixState(PreRollRules):
         return []
 
     def _play(self, seat: int, action: Action) -> None:
+        if isinstance(action, TimeUp):
+            self._time_runs_out()
+            return
         if isinstance(action, Roll):
             self._roll(seat)
         elif isinstance(action, Move):
@@ -379,6 +412,14 @@ class GoldfixState(PreRollRules):
     # ----------------------------------------------------------- why not legal
 
     def _illegal_reason(self, seat: int, action: Action) -> str | None:
+        if isinstance(action, TimeUp):
+            if self.time_up_action() is not None:
+                return None
+            if not self.options.time_limit:
+                return "this game has no time limit"
+            if self.time_up:
+                return "the time limit is already up"
+            return "the time limit ends a game between decisions, not during a secret one"
         if action in self._legal(seat):
             return None
         expected = PHASE_ACTIONS.get(self.phase, ())
@@ -614,6 +655,8 @@ class GoldfixState(PreRollRules):
             "interest_per_note": money.interest_per_note(self.interest_percent()),
             "winner_cash": self.options.winner,
             "circuit_limit": self.options.circuit_limit,
+            "time_limit": self.options.time_limit,
+            "time_up": self.time_up,
             "turn": self.turn,
             "phase": self.phase,
             "dice": list(self.dice) if self.dice else None,

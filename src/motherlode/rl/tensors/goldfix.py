@@ -110,6 +110,8 @@ def fields(state: State) -> dict[str, Node]:
         "interest_per_note": Num(10),
         "winner_cash": Skip(OPTION),
         "circuit_limit": Skip(OPTION),
+        "time_limit": Skip(OPTION),
+        "time_up": Flag(),
         "auction_timer": Skip(OPTION),
         "turn": Seat(),
         "phase": Cat(PHASES),

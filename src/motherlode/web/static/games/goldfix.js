@@ -246,7 +246,29 @@
     const target = `WINNER: ${money(obs.winner_cash)} cash, no notes` +
       (obs.circuit_limit ? ` · limit ${obs.circuit_limit} circuits` : "");
     g.append(text(x, y + 50 * fs + s, target, 10.5 * fs, { "text-anchor": "start", fill: "#d8cfae" }));
-    return { node: g, h: 58 * fs + s };
+    // TIME LIMIT: the game clock (from the table's settings), ticking between frames
+    gameDeadline = obs.time_up || obs.over ? null : (ctx.view.settings || {}).game_deadline || null;
+    if (obs.time_limit) {
+      g.append(text(x, y + 64 * fs + s, gameClockText(obs), 11 * fs,
+        { "text-anchor": "start", fill: obs.time_up ? "#ffb4a2" : "#f4d35e", "font-weight": 700, id: "gf-game-clock" }));
+    }
+    clearInterval(gameClockTimer);
+    if (gameDeadline) gameClockTimer = setInterval(() => {
+      const node = document.getElementById("gf-game-clock");
+      if (node) node.textContent = gameClockText(null);
+    }, 1000);
+    return { node: g, h: (obs.time_limit ? 72 : 58) * fs + s };
+  }
+
+  let gameDeadline = null;
+  let gameClockTimer = null;
+  function gameClockText(obs) {
+    if (obs && obs.time_up) return "TIME LIMIT is up: this round is the last";
+    if (!gameDeadline) return obs && obs.over ? "" : "TIME LIMIT";
+    const left = Math.max(0, Math.round(gameDeadline - Date.now() / 1000));
+    const m = Math.floor(left / 60);
+    const sec = String(left % 60).padStart(2, "0");
+    return `TIME LIMIT: ${m}:${sec} left`;
   }
 
   // Wrap a string into lines of at most `chars` characters.

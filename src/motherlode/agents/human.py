@@ -18,6 +18,9 @@ changes nothing.
 
 from __future__ import annotations
 
+import select
+import sys
+import time
 import typing
 from collections.abc import Callable, Sequence
 from dataclasses import fields
@@ -194,10 +197,12 @@ class HumanAgent(Agent):
         hotseat: bool = False,
         ask: Callable[[str], str] | None = None,
         seat_names: list[str] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.console = console
         self.hotseat = hotseat
         self.ask = ask or console.input
+        self.clock = clock
         self.seat_names = seat_names
         self._seen_events: dict[int, int] = {}
 
@@ -253,8 +258,18 @@ class HumanAgent(Agent):
         self.show(state, seat, legal)
         self.console.print(f"[bold]{escape(name)}[/], your move:")
         menu.show(self.console)
+        timeout = state.timeout_action(seat)
+        seconds = state.rules_clock() if timeout is not None else None
+        deadline = None if seconds is None else self.clock() + seconds
+        if seconds is not None:
+            self.console.print(f"[bold red]{seconds} s to decide[/] (then: {timeout})")
         while True:
-            answer = self.ask(f"{name}> ").strip()
+            answer = self._answer(f"{name}> ", deadline)
+            if answer is None or (deadline is not None and self.clock() > deadline):
+                assert timeout is not None
+                self.console.print(f"[red]Time is up ({seconds} s): {timeout}[/]")
+                return timeout
+            answer = answer.strip()
             if not answer:
                 continue
             word = answer.lower()
@@ -277,6 +292,21 @@ class HumanAgent(Agent):
                 self.console.print(f"[red]{escape(chosen)}[/]")
                 continue
             return chosen
+
+    def _answer(self, prompt: str, deadline: float | None) -> str | None:
+        """A line typed at the prompt; None if a timed decision's clock ran out first.  At a
+        real terminal the wait itself is cut off; a scripted ``ask`` is timed by the answer's
+        arrival (a late answer counts as the clock running out)."""
+        if deadline is None or self.ask is not self.console.input or not _waitable(sys.stdin):
+            return self.ask(prompt)
+        self.console.print(prompt, end="")
+        left = max(0.0, deadline - self.clock())
+        ready, _, _ = select.select([sys.stdin], [], [], left)
+        if not ready:
+            self.console.print()
+            return None
+        line = sys.stdin.readline()
+        return line if line else None
 
     def _read(self, state: State, seat: int, answer: str, menu: Menu) -> Action | str:
         """The action ``answer`` means, or the message saying why it is refused."""
@@ -309,3 +339,11 @@ class HumanAgent(Agent):
                 return same
             return str(exc)
         return action
+
+
+def _waitable(stream: typing.TextIO) -> bool:
+    """Whether a timed prompt can wait on ``stream`` with ``select`` (a POSIX terminal)."""
+    try:
+        return stream.isatty() and sys.platform != "win32" and stream.fileno() >= 0
+    except (AttributeError, ValueError, OSError):
+        return False

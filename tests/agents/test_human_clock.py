@@ -1,0 +1,85 @@
+"""The terminal's clock for decisions the rules time (GOLDFIX's TIMED AUCTIONS): an answer
+within the time counts; once the time is up the seat gets the rules' timeout move."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from rich.console import Console
+
+from motherlode.agents.human import HumanAgent
+from motherlode.games.goldfix.actions import Bid, Move, Pass
+from motherlode.games.goldfix.core import BID, PRE_ROLL
+from motherlode.games.goldfix.rules import GoldfixState
+from tests.games.goldfix.helpers import at_move, at_pre_roll, new
+
+
+class Clock:
+    """A fake clock that each scripted answer moves on by its own delay."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def scripted(clock: Clock, answers: list[tuple[float, str]]) -> Callable[[str], str]:
+    def ask(prompt: str) -> str:
+        delay, text = answers.pop(0)
+        clock.now += delay
+        return text
+
+    return ask
+
+
+def at_auction(**options: object) -> GoldfixState:
+    state = new(**options)  # type: ignore[arg-type]
+    at_move(state, 0, 3, (1, 6))
+    state.apply(0, Move(1))  # the MINE LEASE AUCTION
+    assert state.phase == BID
+    return state
+
+
+def agent(clock: Clock, answers: list[tuple[float, str]]) -> tuple[HumanAgent, io.StringIO]:
+    out = io.StringIO()
+    console = Console(file=out, width=140)
+    return HumanAgent(console, ask=scripted(clock, answers), clock=clock), out
+
+
+def test_a_bid_in_time_counts() -> None:
+    state = at_auction(tabletopia="timed-auctions", auction_timer=20)
+    clock = Clock()
+    human, out = agent(clock, [(5.0, "bid 30")])
+    assert human.act(state, 1) == Bid(30)
+    assert "20 s to decide" in out.getvalue()
+
+
+def test_a_bid_after_the_time_is_up_is_a_pass() -> None:
+    state = at_auction(tabletopia="timed-auctions", auction_timer=20)
+    clock = Clock()
+    human, out = agent(clock, [(25.0, "bid 30")])
+    assert human.act(state, 1) == Pass()
+    assert "Time is up (20 s): pass" in out.getvalue()
+
+
+def test_a_refused_answer_leaves_the_clock_running() -> None:
+    state = at_auction(tabletopia="timed-auctions", auction_timer=30)
+    clock = Clock()
+    human, out = agent(clock, [(10.0, "bid 3"), (25.0, "bid 30")])
+    assert human.act(state, 2) == Pass()  # 35 s in all
+    assert "Time is up (30 s)" in out.getvalue()
+
+
+def test_untimed_decisions_wait_as_long_as_it_takes() -> None:
+    state = at_auction()  # the full game: auctions are not timed
+    clock = Clock()
+    human, out = agent(clock, [(600.0, "bid 30")])
+    assert human.act(state, 1) == Bid(30)
+    assert "to decide" not in out.getvalue()
+    state = new(tabletopia="timed-auctions")
+    at_pre_roll(state, 0)
+    assert state.phase == PRE_ROLL
+    human, out = agent(clock, [(600.0, "roll")])
+    assert str(human.act(state, 0)) == "roll"

@@ -123,3 +123,15 @@ def test_the_time_limit_ends_the_game_by_net_worth(tmp_path: Any) -> None:
         worth = [p["net_worth"] for p in end["observation"]["players"]]
         order = [s for group in end["observation"]["ranking"] for s in group]
         assert [worth[s] for s in order] == sorted(worth, reverse=True)
+
+
+def test_the_legal_actions_say_what_they_do(tmp_path: Any) -> None:
+    """The page's choices carry the game's words for their consequences (``label``)."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'd.db'}", limits=SEEDED)) as client:
+        table, tokens = goldfix_table(client, {})
+        get, post = driver(client, table)
+        view = play_until(get, post, tokens, lambda v: v["observation"]["phase"] == "move")
+        moves = [e for e in view["legal"] if e["action"]["type"] == "move"]
+        assert moves and all(e["label"].startswith("to ") for e in moves)
+        spectator = client.get(f"/api/tables/{table}").json()
+        assert spectator["legal"] == []

@@ -641,12 +641,28 @@ class TableService:
             "move_count": state.move_count,
             "status": "finished" if over else "running",
             "observation": state.observe(seat),
-            "legal": [legal_entry(a) for a in legal],
+            "legal": self._legal(live, seat, legal),
             "events": [e.to_json() for e in events],
             "can_undo": seat is not None and table.can_undo(seat),
             "deadline": live.deadline,
             "fairness": self._fairness(live, over),
         }
+
+    @staticmethod
+    def _legal(live: LiveTable, seat: int | None, legal: list[Action]) -> list[dict[str, Any]]:
+        """The seat's legal actions as the page lists them: JSON, notation and, where the
+        game says what a choice does (GOLDFIX: where a move lands, what a sale brings), its
+        ``label``."""
+        entries = [legal_entry(a) for a in legal]
+        prompt = live.table.game.prompt
+        if prompt is None or prompt.label is None or seat is None:
+            return entries
+        state = live.table.state
+        out = []
+        for entry, action in zip(entries, legal, strict=True):
+            text = prompt.label(state, seat, action)
+            out.append({**entry, "label": text} if text else entry)
+        return out
 
     @staticmethod
     def _fixed(live: LiveTable) -> dict[str, Any]:

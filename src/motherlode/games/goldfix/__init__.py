@@ -6,10 +6,11 @@ rises and falls; the first with $1,000M cash and no loan notes wins.  Money rule
 ``money`` (shared with the DASHBOARD), the rules in ``rules`` and its mixins.
 """
 
-from motherlode.engine import Game
+from motherlode.engine import Game, PromptHelp
 from motherlode.games.goldfix.actions import ACTION_TYPES, action_space
 from motherlode.games.goldfix.bots import BOTS
 from motherlode.games.goldfix.options import GoldfixOptions
+from motherlode.games.goldfix.prompt import label, score_parts
 from motherlode.games.goldfix.render import render
 from motherlode.games.goldfix.rules import GoldfixState
 
@@ -25,6 +26,7 @@ GAME = Game(
     summary="Auction mine leases, build headgear, mine and sell gold as the GOLDFIX moves.",
     action_space_factory=action_space,
     render=render,
+    prompt=PromptHelp(label=label, score_parts=score_parts),
     bots=BOTS,
     search_defaults={"rollout": "heuristic", "cutoff": 20, "bias": 1, "opp": "heuristic"},
     timed_decisions=True,

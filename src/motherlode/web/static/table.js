@@ -121,7 +121,8 @@
       for (const item of items) {
         const short = many && item.text.startsWith(`${type} `) ? item.text.slice(type.length + 1) : item.text;
         box.append(M.el("button", { "data-action": item.text, class: many ? "compact" : null,
-          title: many ? item.text : null, onclick: () => act(item.action) }, short));
+          title: many ? item.text : item.label || null, onclick: () => act(item.action) },
+          short + (!many && item.label ? ` · ${item.label}` : "")));
       }
     }
   }

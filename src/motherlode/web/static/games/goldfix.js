@@ -460,6 +460,10 @@
     }
   }
 
+  // The kinds whose consequence (the game's label: dollars, an overdraft warning) is added to
+  // their button's words; a negotiation's button already names the other player.
+  const SAYS_MORE = new Set(["headgear", "repay", "loan", "flash", "overdraft", "commission"]);
+
   // A run of every whole % (a broker's commission) shows the DASHBOARD's quick picks (0, 10,
   // 15, 20 and the corner's 25) among those offered; short lists show as they are.
   const QUICK = [0, 10, 15, 20, 25];
@@ -470,7 +474,8 @@
 
   function button(ctx, item, primary) {
     return E("button", { class: primary ? "primary" : "", "data-gf": item.action.type,
-      "data-action-text": item.text, onclick: () => ctx.ui.act(item.action) }, label(ctx, item));
+      "data-action-text": item.text, onclick: () => ctx.ui.act(item.action) },
+      label(ctx, item) + (item.label && SAYS_MORE.has(item.action.type) ? ` · ${item.label}` : ""));
   }
 
   function controls(ctx) {
@@ -505,7 +510,8 @@
       const r = row();
       r.append(E("span", { class: "gf-title" }, t === "sell" ? "Sell bullion" : "Commission"));
       for (const item of quickPicks(items)) r.append(E("button", { "data-gf": t, "data-percent": item.action.percent,
-        onclick: () => ui.act(item.action) }, `${item.action.percent}%`));
+        title: item.label || null, onclick: () => ui.act(item.action) },
+        `${item.action.percent}%` + (t === "sell" && item.label ? ` · ${item.label}` : "")));
       if (t === "commission" && items.length > quickPicks(items).length) {
         const pcts = items.map((i) => i.action.percent).filter((p) => p <= 20);
         const input = E("input", { id: "gf-commission", type: "number", min: Math.min(...pcts), max: Math.max(...pcts),
@@ -541,7 +547,7 @@
     if (liqs.length) {
       done.add("liquidate");
       const s = E("select", { id: "gf-liquidate" }, ...liqs.map((l, i) => E("option", { value: i },
-        `${ASSET_WORD(l.action.asset)} at ${l.action.discount}% off`)));
+        `${ASSET_WORD(l.action.asset)} at ${l.action.discount}% off` + (l.label ? `: ${l.label}` : ""))));
       const r = row();
       r.append(E("span", { class: "gf-title" }, "Liquidate"), s,
         E("button", { id: "gf-liquidate-go", onclick: () => ui.act(liqs[Number(s.value)].action) }, "Sell to the Bank"));
@@ -549,14 +555,23 @@
     }
     // everything else with a yes/no or a single meaning: clear buttons, roll first
     const order = ["roll", "repay", "headgear", "negotiate", "play", "flash", "withdraw", "respond",
-      "loan", "draw", "reshuffle", "answer", "nominate", "counter", "pass"];
+      "loan", "draw", "reshuffle", "answer", "nominate", "counter", "overdraft", "pass"];
     const r = row();
     for (const t of order) {
       if (done.has(t)) continue;
       for (const item of byType(t)) r.append(button(ctx, item, t === "roll" || (item.action.accept === true)));
     }
     if (r.childNodes.length) wrapBox.append(r);
-    if (byType("move").length) wrapBox.append(E("div", { class: "gf-note" }, "Click a highlighted square on the board to move there."));
+    if (byType("move").length) {
+      wrapBox.append(E("div", { class: "gf-note" }, "Click a highlighted square on the board to move there:"));
+      for (const m of byType("move")) wrapBox.append(E("div", { class: "gf-note", "data-gf-move": m.action.steps },
+        `${m.action.steps}: ${m.label || m.text}`));
+    }
+    if (byType("overdraft").length) {
+      const owed = (ctx.obs.decision || {}).owed;
+      wrapBox.insertBefore(E("div", { class: "gf-note", id: "gf-cover" },
+        `You owe $${owed}M more than your cash: sell to the Bank (liquidate) or draw overdraft loans.`), wrapBox.firstChild);
+    }
     if (byType("headgear").length) wrapBox.append(E("div", { class: "gf-note" }, "Or click your mine on the board to build its headgear."));
     if (byType("nominate").some((i) => i.action.mine)) wrapBox.append(E("div", { class: "gf-note" }, "Click a highlighted mine to nominate it."));
     if (wrapBox.childNodes.length) box.append(wrapBox);

@@ -53,7 +53,7 @@ KEY_FIGURES: dict[str, dict[str, str]] = {
     "yukon": {
         "claims_staked": "claims staked by all teams (Game End: every claim is staked)",
         "nuggets": "nuggets in the staked claims, all teams",
-        "teams_retired": "teams that retired before the end",
+        "teams_retired": "teams that staked the claim for 6 nuggets and so took no further turns",
     },
 }
 

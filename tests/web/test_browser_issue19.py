@@ -198,6 +198,12 @@ END_WHY = {
     "goodwill": (["random", "random", "random"], {}, r"\$\d+ cash( \+ \w+ \d+ × \$\d+)*"),
     "yukon": (["random", "random", "random"], {}, r"claim \d+: \d+|no claim staked"),
     "carcassonne": (["random", "random"], {}, r"(road|city|cloister|farm) \d+"),
+    "goldfix": (
+        ["heuristic", "heuristic", "heuristic"],
+        {"circuit_limit": 2},
+        r"cash −?\$\d+M \+ mine assets −?\$\d+M \+ bullion \$\d+M − \d+ notes × \$250M"
+        r"|bankrupt",
+    ),
 }
 
 
@@ -216,7 +222,8 @@ def test_the_end_screen_says_why(browser: Any, server: str, game: str) -> None:
         assert line.startswith(view["names"][seat] + ": "), line
         assert re.search(why, line), line
         if "no claim staked" not in line and " = " in line:
-            assert re.search(rf"= \$?{obs['scores'][seat]:g}\b", line), (line, obs["scores"])
+            score = f"{obs['scores'][seat]:g}".replace("-", "−\\$")
+            assert re.search(rf"= \$?{score}M?\b", line), (line, obs["scores"])
     assert any("×" in line or "claim" in line or "+" in line for line in lines)
     assert page.inner_text("#who") == "watching"
     assert "spectator" not in page.inner_text("body").lower()

@@ -465,7 +465,7 @@ class GoldfixCore(State):
                 self.log(f"Game over ({reason}): {self.seat_name(self.winner)} wins")
             else:
                 order = ", ".join(
-                    f"{self.seat_name(s)} ${self.net_worth(s):,}M"
+                    f"{self.seat_name(s)} {money.dollars(self.net_worth(s))}"
                     for group in self.ranking()
                     for s in group
                 )

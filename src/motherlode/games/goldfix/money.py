@@ -27,6 +27,11 @@ def round_half_up(numerator: int, denominator: int = 1) -> int:
     return (2 * numerator + denominator) // (2 * denominator)
 
 
+def dollars(amount: int) -> str:
+    """``$1,234M``, or ``−$108M`` for a debt."""
+    return f"−${-amount:,}M" if amount < 0 else f"${amount:,}M"
+
+
 def percent_of(amount: int, percent: int) -> int:
     """``percent`` % of ``amount``, rounded half up."""
     return round_half_up(amount * percent, 100)

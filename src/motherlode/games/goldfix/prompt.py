@@ -120,14 +120,11 @@ def score_parts(obs: Mapping[str, Any], seat: int) -> str:
         return ""
     p = players[seat]
     if not p.get("active", True):
-        return f"bankrupt (net worth {_usd(p['net_worth'])} when he fell)"
+        return f"bankrupt (net worth {money.dollars(p['net_worth'])} when he fell)"
     bullion = money.bullion_value(p["bullion"], obs["goldfix"])
     assets = p["net_worth"] - p["cash"] - bullion + money.LOAN_NOTE * p["notes"]
     return (
-        f"cash {_usd(p['cash'])} + mine assets {_usd(assets)} + bullion {_usd(bullion)}"
-        f" − {p['notes']} notes × $250M = {_usd(p['net_worth'])}"
+        f"cash {money.dollars(p['cash'])} + mine assets {money.dollars(assets)}"
+        f" + bullion {money.dollars(bullion)}"
+        f" − {p['notes']} notes × $250M = {money.dollars(p['net_worth'])}"
     )
-
-
-def _usd(amount: int) -> str:
-    return f"−${-amount:,}M" if amount < 0 else f"${amount:,}M"

@@ -659,5 +659,20 @@
     return root;
   }
 
-  M.renderers.goldfix = { draw };
+  // The end: how each net worth adds up, as the rulebook's ranking table does (CASH + MINE
+  // ASSETS + BULLION − LOAN NOTES × 250); the mine assets are what the rest leaves.
+  function explainEnd(view) {
+    const obs = view.observation;
+    const usd = (n) => (n < 0 ? `−$${-n}M` : `$${n}M`);
+    return (obs.players || []).map((p, s) => {
+      if (!p.active) return `${view.names[s]}: bankrupt (net worth ${usd(p.net_worth)} when he fell)`;
+      const bullion = Math.floor((2 * p.bullion * obs.goldfix + 1000) / 2000); // half up, as money.py
+      const assets = p.net_worth - p.cash - bullion + 250 * p.notes;
+      const winner = obs.winner === s ? " (the WINNER: the target cash, no notes)" : "";
+      return `${view.names[s]}: cash ${usd(p.cash)} + mine assets ${usd(assets)} + bullion ` +
+        `${usd(bullion)} − ${p.notes} notes × $250M = ${usd(p.net_worth)}${winner}`;
+    });
+  }
+
+  M.renderers.goldfix = { draw, explainEnd };
 })();

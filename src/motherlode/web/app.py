@@ -53,6 +53,11 @@ class ActionIn(BaseModel):
     expect_move: int | None = Field(None, ge=0)
 
 
+class ExplainIn(BaseModel):
+    seat: int = Field(ge=0, lt=8)
+    action: dict[str, Any] | str
+
+
 class UndoIn(BaseModel):
     seat: int = Field(ge=0, lt=8)
 
@@ -154,6 +159,10 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
     @app.post("/api/tables/{table_id}/actions")
     async def play_action(table_id: str, body: ActionIn, token: TokenHeader = None) -> Any:
         return await service.act(table_id, body.seat, token, body.action, body.expect_move)
+
+    @app.post("/api/tables/{table_id}/explain")
+    async def explain(table_id: str, body: ExplainIn, token: TokenHeader = None) -> Any:
+        return await service.explain(table_id, body.seat, token, body.action)
 
     @app.post("/api/tables/{table_id}/undo")
     async def undo(table_id: str, body: UndoIn, token: TokenHeader = None) -> Any:

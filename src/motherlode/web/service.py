@@ -489,6 +489,20 @@ class TableService:
         self._after_change(live)
         return self.view(live, seat) if reply else None
 
+    async def explain(
+        self, table_id: str, seat: int, token: str | None, action_data: Any
+    ) -> dict[str, Any]:
+        """Whether a move is possible for the seat now and, if not, the rules' reason (what
+        the engine says when it refuses it); nothing changes."""
+        self.authorize(table_id, seat, token)
+        live = await self.get(table_id)
+        try:
+            action = live.table.game.parse_action(action_data)
+            live.table.state.check(seat, action)
+        except (BadAction, IllegalAction) as exc:
+            return {"legal": False, "reason": str(exc)}
+        return {"legal": True, "reason": None}
+
     @staticmethod
     def _already_played(live: LiveTable, seat: int, action: Action, since: int) -> bool:
         """Whether ``seat`` played ``action`` among the moves made after move ``since``."""

@@ -131,7 +131,29 @@
   function showUndo(v) {
     $("undo").classList.toggle("hidden",
       !v.can_undo || v.status === "finished" || replay.active || v.seat === null);
+    $("why").classList.toggle("hidden", v.status === "finished" || replay.active || v.seat === null);
   }
+
+  // "Why can't I…?": the rules' own reason for a move that is not offered (what the engine
+  // says when it refuses one); asking changes nothing.
+  async function whyNot(action) {
+    if (!view || view.seat === null) return null;
+    const response = await fetch(`/api/tables/${tableId}/explain`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Seat-Token": token || "" },
+      body: JSON.stringify({ seat: view.seat, action }),
+    });
+    const data = await response.json();
+    if (!response.ok) return data.detail || "The server could not answer.";
+    return data.legal ? "That move is possible now." : data.reason;
+  }
+  ui.why = whyNot;
+  $("why-form").onsubmit = async (event) => {
+    event.preventDefault();
+    const text = $("why-move").value.trim();
+    if (!text) return;
+    $("why-answer").textContent = await whyNot(text);
+  };
 
   function logView(events) {
     const box = $("log");

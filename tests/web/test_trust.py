@@ -191,6 +191,8 @@ def test_two_tables_with_people_get_different_secret_seeds(client: TestClient) -
         ("heuristic:samples=1000000", "samples"),
         ("heuristic:samples=x", "samples"),
         ("grandmaster", "grandmaster"),
+        ("policy:path=/etc/passwd", "path="),  # no file the client names is read
+        ("mcts:rollout=policy:path=x.npz", "path="),
         ("mcts:", None),
     ],
 )

@@ -307,6 +307,10 @@ class TableService:
     def _bot_spec(self, game_id: str, seat: int, text: str) -> AgentSpec:
         """A seat's spec, refused now (422, naming what is wrong) if it would fail later or
         ask for more time than the operator allows."""
+        if "path=" in text.replace(" ", "").lower():
+            # a client names no file on the server: a policy bot plays the policy shipped
+            # for its game (``policy``), never one read from a path the client chose
+            raise ServiceError(422, f"seat {seat}: bots here cannot read files (no path=)")
         try:
             spec = parse_spec(text)
             if not spec.is_human:

@@ -79,3 +79,43 @@ def test_the_game_clock_of_a_time_limit_shows_on_the_page(browser: Any, server: 
         f"document.querySelector('#gf-game-clock').textContent !== {first!r}", timeout=5000
     )  # it ticks between frames
     page.close()
+
+
+def test_a_shortfall_asks_how_to_cover_it_on_the_page(browser: Any, server: str) -> None:
+    """A real COVER decision (the engine's position of tests/games/goldfix/test_cover.py,
+    its view as the service builds it) drawn by the GOLDFIX renderer: the debt is said,
+    the liquidations show what the Bank pays, and the overdraft its loans."""
+    from motherlode.table import Table
+    from motherlode.web.service import LiveTable, TableService
+    from tests.games.goldfix.test_cover import short_at_the_bullion_tax
+    from tests.web.test_browser_issue19 import MOUNT
+
+    state = short_at_the_bullion_tax()
+    table = Table(state.game, state, [])
+    live = LiveTable("x", table, {})
+    view: dict[str, Any] = {
+        "seat": 0,
+        "names": ["Blue", "Red", "Green"],
+        "observation": state.observe(0),
+        "legal": TableService._legal(live, 0, state.legal_actions(0)),
+        "settings": {},
+        "move_count": state.move_count,
+        "events": [],
+    }
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    created = page.request.post(
+        f"{server}/api/tables",
+        data={"game": "goldfix", "seats": [{"agent": "human"}] * 3, "seed": 1},
+    )
+    page.goto(server + created.json()["seats"][0]["link"])
+    page.wait_for_selector("#board svg")
+    page.evaluate(MOUNT, ["goldfix", view])
+    note = page.inner_text("#gf-cover")
+    assert "You owe $10M more than your cash" in note
+    options = page.locator("#gf-liquidate option").all_inner_texts()
+    assert any("the Bank pays $38M" in o for o in options), options
+    overdraft = page.locator("#custom-controls [data-gf='overdraft']")
+    assert "1 × $230M, 3 LOAN NOTES" in overdraft.inner_text()
+    overdraft.click()
+    assert page.evaluate("window.__acts") == [{"type": "overdraft"}]
+    page.close()

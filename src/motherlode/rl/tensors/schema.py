@@ -17,6 +17,7 @@ encode the same.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -58,10 +59,11 @@ def where(path: Path) -> str:
     return str(path) + "".join(reversed(parts))
 
 
-class Node:
+class Node(ABC):
     """One part of a layout: a fixed number of floats for every observation.
 
-    A node belongs to one encoder (one table size), so its size is worked out once."""
+    A node belongs to one encoder (one table size), so its size is worked out once.  Every
+    kind of node says its size, writes its encoding and describes itself."""
 
     _cached: int | None = None
 
@@ -71,15 +73,17 @@ class Node:
             size = self._cached = self._size(ctx)
         return size
 
+    @abstractmethod
     def _size(self, ctx: Ctx) -> int:
-        raise NotImplementedError
+        """The number of floats this node takes."""
 
+    @abstractmethod
     def put(self, value: Any, out: Out, at: int, ctx: Ctx, path: Path) -> None:
         """Write ``value``'s encoding at offsets ``at`` to ``at + size`` (zero unless set)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def describe(self, ctx: Ctx) -> str:
-        raise NotImplementedError
+        """The encoding in words, for the docs' layout tables."""
 
     def strip(self, value: Any) -> Any:
         """``value`` without the parts this layout skips: what the tensor must tell apart

@@ -83,3 +83,12 @@ def test_untimed_decisions_wait_as_long_as_it_takes() -> None:
     assert state.phase == PRE_ROLL
     human, out = agent(clock, [(600.0, "roll")])
     assert str(human.act(state, 0)) == "roll"
+
+
+def test_a_person_cannot_type_the_tables_time_up() -> None:
+    state = new(time_limit=30)
+    at_pre_roll(state, 0)
+    clock = Clock()
+    human, out = agent(clock, [(1.0, "time-up"), (1.0, "roll")])
+    assert str(human.act(state, 0)) == "roll"
+    assert "only the table plays time-up" in out.getvalue()

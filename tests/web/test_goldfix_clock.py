@@ -135,3 +135,25 @@ def test_the_legal_actions_say_what_they_do(tmp_path: Any) -> None:
         assert moves and all(e["label"].startswith("to ") for e in moves)
         spectator = client.get(f"/api/tables/{table}").json()
         assert spectator["legal"] == []
+
+
+def test_a_client_cannot_play_the_tables_time_up(tmp_path: Any) -> None:
+    """``time-up`` is the table's move: sent by a person it is refused and changes nothing,
+    however legal it would be for the table."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'f.db'}", limits=SEEDED)) as client:
+        table, tokens = goldfix_table(client, {"time_limit": 30})
+        get, _ = driver(client, table)
+        response = client.post(
+            f"/api/tables/{table}/actions",
+            json={"seat": 0, "action": {"type": "time-up"}},
+            headers={"X-Seat-Token": tokens[0]},
+        )
+        assert response.status_code == 422 and "only the table" in response.json()["detail"]
+        answer = client.post(
+            f"/api/tables/{table}/explain",
+            json={"seat": 0, "action": "time-up"},
+            headers={"X-Seat-Token": tokens[0]},
+        ).json()
+        assert answer["legal"] is False
+        view = get(tokens[0])
+        assert view["move_count"] == 0 and view["observation"]["time_up"] is False

@@ -330,6 +330,8 @@ class HumanAgent(Agent):
             text = f"{menu.number_kinds[0].TYPE} {answer}"
         try:
             action = state.game.parse_action(text)
+            if state.is_table_move(action):
+                return f"only the table plays {action}"
             state.check(seat, action)
         except BadAction as exc:
             return str(exc)

@@ -248,6 +248,11 @@ class State(ABC):
         actions: only the table's clock plays it."""
         return None
 
+    def is_table_move(self, action: Action) -> bool:
+        """Whether ``action`` is one only the table plays (:meth:`time_up_action`): a
+        person or a client sending it is refused before the rules are asked."""
+        return False
+
     def time_is_up(self) -> bool:
         """Whether :meth:`time_up_action` has been played (the game ends by its rules)."""
         return False

@@ -466,6 +466,8 @@ class TableService:
             action = live.table.game.parse_action(action_data)
         except BadAction as exc:
             raise ServiceError(422, str(exc)) from None
+        if live.table.state.is_table_move(action):
+            raise ServiceError(422, f"only the table plays {action}")
 
         def move(locked: LockedTable) -> bool:
             state = live.table.state
@@ -502,6 +504,8 @@ class TableService:
         live = await self.get(table_id)
         try:
             action = live.table.game.parse_action(action_data)
+            if live.table.state.is_table_move(action):
+                return {"legal": False, "reason": f"only the table plays {action}"}
             live.table.state.check(seat, action)
         except (BadAction, IllegalAction) as exc:
             return {"legal": False, "reason": str(exc)}

@@ -306,6 +306,9 @@ class GoldfixState(PreRollRules):
     def time_is_up(self) -> bool:
         return self.time_up
 
+    def is_table_move(self, action: Action) -> bool:
+        return isinstance(action, TimeUp)
+
     def time_up_action(self) -> Action | None:
         if (
             self.options.time_limit

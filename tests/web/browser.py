@@ -124,13 +124,21 @@ def wait_drawn(page: Any, root: str, move_count: int) -> None:
 
 def play_first_moves(page: Any, rounds: int, pause_ms: int = 100) -> None:
     """Play a person's seat to the end by clicking the first offered move each time."""
+    from playwright.sync_api import Error as PlaywrightError
+
     for _ in range(rounds):
         if "over" in page.inner_text("#prompt"):
             break
         page.wait_for_selector("#actions button, #status:not(.hidden)", timeout=5000)
-        buttons = page.query_selector_all("#actions button")
-        if buttons:
-            buttons[0].click()
+        # A locator, not an element handle: a frame that arrives between finding the button
+        # and clicking it redraws the list, and a locator finds the new button where a handle
+        # would be left pointing at the detached one.
+        buttons = page.locator("#actions button")
+        if buttons.count():
+            try:
+                buttons.first.click(timeout=2000)
+            except PlaywrightError:  # the list emptied (the game ended, or it is not our turn)
+                continue
             page.wait_for_timeout(pause_ms)
     page.wait_for_selector("#status:not(.hidden)")
     assert "Final:" in page.inner_text("#status")

@@ -28,8 +28,6 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import motherlode
@@ -65,7 +63,7 @@ def env_run(game_id: str, players: int, seeds: range) -> tuple[int, float]:
     env = rl.env(game_id, players)
     decisions, seconds = 0, 0.0
     for seed in seeds:
-        pick = np.random.default_rng(seed)
+        choice = random.Random(seed).choice
         start = time.perf_counter()
         env.reset(seed=seed)
         for _agent in env.agent_iter():
@@ -73,7 +71,7 @@ def env_run(game_id: str, players: int, seeds: range) -> tuple[int, float]:
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(pick.choice(np.flatnonzero(obs["action_mask"]))))
+            env.step(int(choice(obs["action_mask"].nonzero()[0])))
             decisions += 1
         seconds += time.perf_counter() - start
     return decisions, seconds

@@ -5,12 +5,16 @@
 * Two observations encode identically only if they are equal (leaving out the keys the
   layout skips, each with its documented reason): anything the seat sees that changes
   changes the tensor.
-* The compiled layout (the hot path) gives the same tensors as the checked tree walk.
+* The compiled layout gives the same tensors as the checked tree walk.
+* All of it holds for the environments' hot path too (a game's direct encoder, written
+  straight from the state, where it has one; tests/rl/test_direct.py checks it equals
+  the reference at every step).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -19,7 +23,8 @@ from hypothesis import strategies as st
 
 import motherlode
 from motherlode.engine import State
-from motherlode.rl.tensors import encoder
+from motherlode.rl.tensors import Encoder, Vector, encoder
+from motherlode.rl.tensors.direct import direct_encoder
 from tests.rl.conftest import GAMES, TABLE_IDS, TABLES
 
 SETTINGS = settings(
@@ -42,6 +47,15 @@ def _play(game: str, players: int, seed: int, steps: int) -> list[State]:
     return states
 
 
+def _fast(enc: Encoder) -> Callable[[State, int], Vector]:
+    """The environments' encoding of a seat's view: the direct encoder where the game has
+    one, else the reference."""
+    direct = direct_encoder(enc)
+    if direct is None:
+        return lambda state, seat: enc.encode(state.observe(seat))
+    return direct.encode
+
+
 @pytest.mark.parametrize(("game", "players"), TABLES, ids=TABLE_IDS)
 @SETTINGS
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 400), data=st.data())
@@ -51,10 +65,13 @@ def test_what_a_seat_cannot_see_does_not_change_its_tensor(
     state = _play(game, players, seed, steps)[-1]
     enc = encoder(game, players)
     seat = data.draw(st.integers(0, players - 1), label="seat")
+    fast = _fast(enc)
     mine = enc.encode(state.observe(seat))
+    np.testing.assert_array_equal(fast(state, seat), mine)
     for k in range(3):
         other = state.determinize(seat, random.Random(seed + k))
         np.testing.assert_array_equal(enc.encode(other.observe(seat)), mine)
+        np.testing.assert_array_equal(fast(other, seat), mine)
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES, ids=TABLE_IDS)
@@ -65,11 +82,13 @@ def test_what_a_seat_sees_changes_its_tensor(
 ) -> None:
     enc = encoder(game, players)
     seat = data.draw(st.integers(0, players - 1), label="seat")
+    fast = _fast(enc)
     states = _play(game, players, seed, 60) + _play(game, players, other_seed, 30)
     seen: dict[bytes, object] = {}
     for state in states:
         obs = state.observe(seat)
-        key = enc.encode(obs).tobytes()
+        key = fast(state, seat).tobytes()
+        assert key == enc.encode(obs).tobytes(), "the direct encoder differs"
         assert key == enc.encode(obs, checked=True).tobytes(), "compiled layout differs"
         visible = enc.visible(obs)
         if key in seen:
@@ -92,6 +111,7 @@ def _simultaneous(game: str, players: int) -> State:
 def test_a_sealed_choice_is_hidden_until_the_reveal(game: str, players: int) -> None:
     base = _simultaneous(game, players)
     enc = encoder(game, players)
+    fast = _fast(enc)
     chooser, *others = base.pending()
     tensors = {}
     choices = base.legal_actions(chooser)
@@ -100,7 +120,7 @@ def test_a_sealed_choice_is_hidden_until_the_reveal(game: str, players: int) -> 
         state = base.clone()
         state.apply(chooser, action)
         assert not state.is_over() and state.committed() == (chooser,)
-        tensors[action] = {s: enc.encode(state.observe(s)).tobytes() for s in range(players)}
+        tensors[action] = {s: fast(state, s).tobytes() for s in range(players)}
     first, *rest = tensors.values()
     for seen in rest:
         for seat in others:  # the others cannot tell what the chooser chose...

@@ -23,8 +23,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from motherlode.engine import ActionSpace, Game, GameOptions, IllegalAction, State, get_game
+from motherlode.engine import Action, ActionSpace, Game, GameOptions, IllegalAction, State, get_game
 from motherlode.rl.tensors import Encoder, Vector, encoder
+from motherlode.rl.tensors.direct import DirectEncoder, direct_encoder
 
 Mask = npt.NDArray[np.int8]
 REWARDS = ("rank", "margin")
@@ -78,6 +79,9 @@ class Table:
         self.reward = reward
         self.space: ActionSpace = self.game.action_space(self.num_players, self.options)
         self.encoder: Encoder = encoder(self.game, self.num_players, self.options)
+        self.direct: DirectEncoder | None = direct_encoder(self.encoder)
+        self._known: dict[int, tuple[Action, int]] = {}
+        self._legal: tuple[State, int, int, list[Action], list[int]] | None = None
         self.state: State = self.new_state(0)
 
     @property
@@ -92,20 +96,48 @@ class Table:
         return state
 
     def tensor(self, seat: int | None) -> Vector:
+        """``seat``'s observation tensor now (None: a spectator's), by the game's direct
+        encoder where it has one: the same array as :meth:`reference_tensor`."""
+        if self.direct is None or seat is None:
+            return self.encoder.encode(self.state.observe(seat))
+        return self.direct.encode(self.state, seat)
+
+    def reference_tensor(self, seat: int | None) -> Vector:
+        """The tensor by its definition: the encoding of ``observe(seat)``."""
         return self.encoder.encode(self.state.observe(seat))
+
+    def _legal_now(self, seat: int) -> tuple[list[Action], list[int]]:
+        """``seat``'s legal actions and their indices, worked out once per position."""
+        state = self.state
+        cached = self._legal
+        count = state.move_count
+        if cached is not None and cached[0] is state and cached[1] == count and cached[2] == seat:
+            return cached[3], cached[4]
+        legal = state.legal_actions(seat)
+        known = self._known
+        indices = []
+        for action in legal:
+            # by identity: engines offer the same action objects again and again, and a
+            # dataclass's hash is slow; the cache holds the object, so its id stays its own
+            hit = known.get(id(action))
+            if hit is None or hit[0] is not action:
+                if len(known) > 4 * self.space.size + 1024:
+                    known.clear()
+                hit = known[id(action)] = (action, self.space.index(action))
+            indices.append(hit[1])
+        self._legal = (state, count, seat, legal, indices)
+        return legal, indices
 
     def mask(self, seat: int) -> Mask:
         """1 at the index of every legal action of ``seat`` now (all 0 when not asked)."""
         mask = np.zeros(self.space.size, dtype=np.int8)
-        legal = self.state.legal_actions(seat)
-        if legal:
-            index = self.space.index
-            mask[[index(a) for a in legal]] = 1
+        indices = self._legal_now(seat)[1]
+        if indices:
+            mask[indices] = 1
         return mask
 
     def legal_indices(self, seat: int) -> list[int]:
-        index = self.space.index
-        return sorted(index(a) for a in self.state.legal_actions(seat))
+        return sorted(self._legal_now(seat)[1])
 
     def play(self, seat: int, action: object) -> None:
         """Play integer ``action`` for ``seat``; raises :class:`IllegalActionError` (and
@@ -116,16 +148,16 @@ class Table:
             raise IllegalActionError(f"an action is a whole number, got {action!r}")
         if not 0 <= action < self.space.size:
             raise IllegalActionError(f"action {action} is outside 0..{self.space.size - 1}")
-        move = self.space.action(action)
-        legal = self.state.legal_actions(seat)
+        legal, indices = self._legal_now(seat)
         try:
-            offered = legal[legal.index(move)]  # the very object offered: apply skips a check
+            offered = legal[indices.index(action)]  # the very object: apply skips a check
         except ValueError:
             who = self.state.seat_name(seat)
             if not legal:
                 raise IllegalActionError(
                     f"it is not {who}'s decision now (action {action})"
                 ) from None
+            move = self.space.action(action)
             raise IllegalActionError(
                 f"action {action} ({move}) is not legal for {who} now"
             ) from None

@@ -1,0 +1,151 @@
+"""Direct encoders: a seat's tensor written straight from the engine state (the hot path).
+
+The reference encoding is ``Encoder.encode(state.observe(seat))``: the seat's JSON view,
+encoded key by key by the game's layout (:mod:`..schema`).  It is the definition, and it
+is what the leak properties are stated on; but building the JSON view and walking it costs
+ten times an engine step.  A direct encoder writes *the same array* (tests/rl/test_direct.py
+checks equality for every seat at every step of many games, secret decisions pending
+included) without building the view:
+
+* it reads only what ``observe(seat)`` reads, through the same attributes, so it can show
+  no more than the view (and the leak properties are checked on it too);
+* every seat has its own float32 buffer, kept between calls: a block is rewritten only
+  when the part of the state it encodes differs from what the buffer holds (compared as
+  plain Python values, never by identity, so any state of the game, a copy or a
+  determinization, encodes correctly in any order);
+* a finished game (a position seen once per seat) is encoded by the reference path.
+
+A game without a direct encoder uses the reference path everywhere.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from array import array
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from motherlode.engine import ActionSpace, State
+
+if TYPE_CHECKING:
+    from motherlode.rl.tensors import Encoder, Vector
+
+
+def offsets(enc: Encoder) -> dict[str, int]:
+    """Every block's offset by name: absolute for top-level keys (``"teams"``), within a
+    list item's slot for an item's fields (``"teams[].chain"``; the slot's presence flag
+    is at +0)."""
+    out: dict[str, int] = {}
+    for name, at, _size, _meaning in enc.layout():
+        if at[0] == "+":
+            out[name] = int(at[1:])
+        elif at[0] != "·":
+            out[name] = int(at)
+    return out
+
+
+class Buffer:
+    """One seat's tensor as it was last written, and the state parts it was written from."""
+
+    def __init__(self, size: int) -> None:
+        self.data = array("f", bytes(4 * size))
+        self.view = np.frombuffer(self.data, np.float32)
+        self.raw = memoryview(self.data).cast("B")
+        """The same memory as bytes: a run of packed floats is written in one assignment."""
+        self.keys: dict[Any, Any] = {}
+
+
+class DirectEncoder(ABC):
+    """The base of a game's direct encoder: the fields every observation has (seat,
+    pending, committed, simultaneous, my_commitment) and the per-seat buffers."""
+
+    def __init__(self, enc: Encoder) -> None:
+        self.enc = enc
+        self.n = enc.num_players
+        self.max = enc.game.max_players
+        self.size = enc.size
+        self.at = offsets(enc)
+        self.space: ActionSpace | None = (
+            enc.game.action_space(enc.num_players, enc.options)
+            if enc.game.action_space_factory
+            else None
+        )
+        self.zero = array("f", bytes(4 * self.size))
+        self.buffers = [Buffer(self.size) for _ in range(self.n)]
+        for seat in range(self.n):
+            self.reset(seat)
+        # pending, committed, simultaneous, over and my_commitment lie side by side
+        self.base = self.at["pending"]
+        assert self.at["my_commitment"] == self.base + 2 * self.max + 2
+        self.base_zero = array("f", bytes(4 * (2 * self.max + 4)))
+
+    def encode(self, state: State, seat: int) -> Vector:
+        """``seat``'s tensor now: the same array as the reference encoding of
+        ``state.observe(seat)`` (a new array each call)."""
+        if state.is_over():
+            return self.enc.encode(state.observe(seat))
+        buf = self.buffers[seat]
+        self.write(state, seat, buf, buf.keys)  # (first: it may reset the buffer)
+        data = buf.data
+        n = self.n
+        at = self.base
+        m = self.max
+        data[at : at + 2 * m + 4] = self.base_zero
+        for s in state.pending():
+            data[at + (s - seat) % n] = 1.0
+        committed = state.committed()
+        if committed:
+            for s in committed:
+                data[at + m + (s - seat) % n] = 1.0
+            if seat in committed:
+                space = self.space
+                assert space is not None
+                data[at + 2 * m + 2] = 1.0
+                data[at + 2 * m + 3] = float(space.index(state._commits[seat]))
+        if state.is_simultaneous():
+            data[at + 2 * m] = 1.0
+        return buf.view.copy()
+
+    @abstractmethod
+    def write(self, state: Any, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
+        """Bring the game's own blocks of ``seat``'s buffer up to date with ``state``;
+        ``keys`` is the buffer's memory of what its blocks were written from."""
+
+    def reset(self, seat: int) -> None:
+        """``seat``'s buffer as new: zeros but for the constants, and nothing remembered."""
+        buf = self.buffers[seat]
+        buf.data[:] = self.zero
+        buf.data[self.at["num_players"]] = float(self.n)
+        buf.data[self.at["seat"] + seat] = 1.0
+        buf.keys.clear()
+
+    @staticmethod
+    def put_run(buf: Buffer, at: int, run: bytes, old: int) -> None:
+        """Write packed floats ``run`` at ``at``, zeroing the rest of the ``old`` bytes the
+        block had before (a list that got shorter)."""
+        if len(run) < old:
+            run += bytes(old - len(run))
+        if run:
+            buf.raw[4 * at : 4 * at + len(run)] = run
+
+    def clear(self, data: array[float], at: int, size: int) -> None:
+        if size:  # (an empty slice assignment counts as a resize, which the view forbids)
+            data[at : at + size] = self.zero[:size]
+
+
+DIRECT: dict[str, str] = {
+    "yukon": "motherlode.rl.tensors.direct.yukon",
+}
+"""The games with a direct encoder: game id -> module (defining ``Direct``)."""
+
+
+def direct_encoder(enc: Encoder) -> DirectEncoder | None:
+    """A new direct encoder for ``enc``'s game and table, or None (the reference path)."""
+    module = DIRECT.get(enc.game.id)
+    if module is None:
+        return None
+    import importlib
+
+    cls: type[DirectEncoder] = importlib.import_module(module).Direct
+    return cls(enc)

@@ -71,7 +71,7 @@ def env_run(game_id: str, players: int, seeds: range) -> tuple[int, float]:
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(choice(obs["action_mask"].nonzero()[0])))
+            env.step(int(choice(obs["action_mask"].view(bool).nonzero()[0])))
             decisions += 1
         seconds += time.perf_counter() - start
     return decisions, seconds

@@ -3,23 +3,29 @@ decks' unknown order and the other bidders' sealed bids until the reveal."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from motherlode.games.goldfix import core, money
 from motherlode.games.goldfix.actions import liquidation_assets
 from motherlode.games.goldfix.auctions import ASSET_NAMES
 from motherlode.rl.tensors.schema import (
     Cat,
+    Ctx,
+    Custom,
     Flag,
+    LayoutError,
     Node,
     Num,
     Opt,
+    Out,
+    Path,
     Rec,
     Seat,
     Seats,
     SeatSeq,
     Seq,
     Skip,
+    where,
 )
 
 if TYPE_CHECKING:
@@ -32,6 +38,22 @@ CONSTANT = "the board, fixed for the environment"
 BY_ID = "derived from the card's id (component data)"
 
 
+def _per_mine(mines: tuple[str, ...]) -> Node:
+    """A deal's mine leases or drill reports (names in ascending order, a mine twice for
+    both its reports) as a count per mine."""
+    index = {m: i for i, m in enumerate(mines)}
+
+    def put(value: Any, out: Out, at: int, ctx: Ctx, path: Path) -> None:
+        if not isinstance(value, list) or value != sorted(value, key=lambda m: index.get(m, -1)):
+            raise LayoutError(f"{where(path)}: expected mines in order, got {value!r}")
+        for m in value:
+            if m not in index:
+                raise LayoutError(f"{where(path)}: {m!r} is not a mine")
+            out[at + index[m]] = out.get(at + index[m], 0.0) + 1.0
+
+    return Custom(lambda ctx: len(mines), put, f"count per mine ({len(mines)})")
+
+
 def fields(state: State) -> dict[str, Node]:
     mines = tuple(state.board.mines)  # type: ignore[attr-defined]
     cards = tuple(dict.fromkeys(c.id for c in state.cards))  # type: ignore[attr-defined]
@@ -41,6 +63,32 @@ def fields(state: State) -> dict[str, Node]:
     lots = Cat(f"{m} {name}" for name in ASSET_NAMES.values() for m in mines)
     n_cards = len(state.cards)  # type: ignore[attr-defined]
     owner = Seat((-1,))
+    side = Rec(
+        {
+            "seat": Seat(),
+            "mine_leases": _per_mine(mines),
+            "drill_reports": _per_mine(mines),
+            "bullion": Num(),
+            "cash": Num(100),
+            "notes": Num(),
+            "value": Num(100),
+            "overdrafts": Num(),
+            "gain": Num(100),
+        }
+    )
+    deal = Rec(
+        {
+            "drafter": Seat(),
+            "partner": Seat(),
+            "gives": side,
+            "gets": side,
+            "proposed": Flag(),
+            "proposals": Num(),
+            "rounds": Num(),
+            "edits_left": Num(),
+            "countering": Flag(),
+        }
+    )
     decision = Rec(
         {
             "kind": Cat(PHASES),
@@ -72,6 +120,7 @@ def fields(state: State) -> dict[str, Node]:
             "red": Num(),
             "owed": Num(100),
             "overdrafts": Num(),
+            "deal": deal,
         },
         optional=(
             "step",
@@ -98,6 +147,7 @@ def fields(state: State) -> dict[str, Node]:
             "in_play",
             "bidder",
             "mine",
+            "deal",
             "red",
             "owed",
             "overdrafts",

@@ -24,7 +24,8 @@ def test_a_sale_the_other_player_accepts() -> None:
     assert Offer("sell", "ML-Alpaca", 125) in state.legal_actions(0)
     state.apply(0, Offer("sell", "ML-Alpaca", 125))  # ML + HG at $1,000: 275 x 1.25
     assert state.phase == RESPOND and state.pending() == (1,)
-    assert state.observe(1)["decision"]["price"] == 344
+    deal = state.observe(1)["decision"]["deal"]
+    assert deal["gives"]["mine_leases"] == ["Alpaca"] and deal["gets"]["cash"] == 344
     state.apply(1, Respond(True))
     assert state.lease_owner[m] == 1 and state.headgear[m]  # the HEADGEAR goes with it
     assert state.cash[:2] == [844, 156]
@@ -94,12 +95,11 @@ def test_illegal_trades_change_nothing() -> None:
     assert state.phase == PRE_ROLL
 
 
-def test_negotiating_needs_something_to_trade() -> None:
+def test_anyone_may_be_offered_a_deal_cash_and_notes_are_tradable() -> None:
     state = new()
     at_pre_roll(state, 0)
-    assert not any(isinstance(a, Negotiate) for a in state.legal_actions(0))
-    state.vault[2] = 10
-    assert [a for a in state.legal_actions(0) if isinstance(a, Negotiate)] == [Negotiate(2)]
+    negotiations = [a for a in state.legal_actions(0) if isinstance(a, Negotiate)]
+    assert negotiations == [Negotiate(1), Negotiate(2)]
     state = new(trade_offers_per_turn=0)
-    state.vault[2] = 10
+    at_pre_roll(state, 0)
     assert not any(isinstance(a, Negotiate) for a in state.legal_actions(0))

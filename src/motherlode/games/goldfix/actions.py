@@ -24,6 +24,11 @@ to $500M (every minimum bid of the GOLDFIX table is on this ladder)."""
 MAX_BID = BID_AMOUNTS[-1]
 BULLION_SHARES = (25, 50, 75, 100)
 FLASH_BUY_KOZ = (50, 100)
+DEAL_STEPS = (1, 10, 100)
+"""A deal's cash ($M) and bullion (kOz) go up or down by these steps, so any whole amount
+can be put together in a few moves."""
+DEAL_AMOUNTS = ("bullion", "cash")
+NOTES = "notes"
 
 
 # ------------------------------------------------- (1) trades with other players
@@ -48,8 +53,35 @@ class Offer(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Give(Action):
+    """Put ``amount`` of ``item`` into what the drafting player gives (a negative amount
+    takes it out again): ``ML-<mine>`` (with its HEADGEAR), ``DR-<mine>``, ``bullion``
+    (kOz), ``cash`` ($M) or ``notes`` (LOAN NOTES, whose debt the other side takes on)."""
+
+    TYPE = "give"
+    item: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Get(Action):
+    """Put ``amount`` of ``item`` into what the drafting player asks for in return."""
+
+    TYPE = "get"
+    item: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Propose(Action):
+    """Send the deal as drafted; the other side accepts, declines or counters."""
+
+    TYPE = "propose"
+
+
+@dataclass(frozen=True, slots=True)
 class Withdraw(Action):
-    """Close the negotiation without an offer."""
+    """Close the negotiation without a deal."""
 
     TYPE = "withdraw"
 
@@ -60,6 +92,14 @@ class Respond(Action):
 
     TYPE = "respond"
     accept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CounterOffer(Action):
+    """Answer a proposal with one's own: the deal comes back to be redrafted from this
+    side, and the first proposer answers it."""
+
+    TYPE = "counter-offer"
 
 
 # ------------------------------------------- (2)-(5) the bank, headgear, HOLD cards
@@ -221,8 +261,12 @@ class TimeUp(Action):
 ACTION_TYPES: tuple[type[Action], ...] = (
     Negotiate,
     Offer,
+    Give,
+    Get,
+    Propose,
     Withdraw,
     Respond,
+    CounterOffer,
     Liquidate,
     Repay,
     BuyHeadgear,
@@ -270,6 +314,22 @@ def tradable_assets(mines: tuple[str, ...]) -> tuple[str, ...]:
     )
 
 
+def deal_items(mines: tuple[str, ...]) -> tuple[str, ...]:
+    """What a deal can hold, as ``give`` / ``get`` name it."""
+    return (
+        *(mine_lease(m) for m in mines),
+        *(drill_report(m) for m in mines),
+        *DEAL_AMOUNTS,
+        NOTES,
+    )
+
+
+def deal_steps(item: str) -> tuple[int, ...]:
+    """The amounts by which ``give`` / ``get`` change an item, ups then downs."""
+    ups = DEAL_STEPS if item in DEAL_AMOUNTS else (1,)
+    return (*ups, *(-u for u in ups))
+
+
 def liquidation_assets(mines: tuple[str, ...]) -> tuple[str, ...]:
     return (
         *(mine_lease(m) for m in mines),
@@ -295,7 +355,13 @@ def _space(num_players: int, components: Components) -> ActionSpace:
         for asset in tradable_assets(mines)
         for pct in TRADE_PRICE_PERCENTS
     ]
-    actions += [Withdraw(), Respond(False), Respond(True)]
+    actions += [
+        kind(item, amount)
+        for kind in (Give, Get)
+        for item in deal_items(mines)
+        for amount in deal_steps(item)
+    ]
+    actions += [Propose(), Withdraw(), Respond(False), Respond(True), CounterOffer()]
     actions += [Liquidate(a, d) for a in liquidation_assets(mines) for d in discounts]
     actions += [Repay(), *(BuyHeadgear(m) for m in mines)]
     actions += [FlashSale("sell", s) for s in BULLION_SHARES]

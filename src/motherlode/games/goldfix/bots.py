@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from motherlode.engine import Action, Agent, State, seat_view
-from motherlode.games.goldfix import money
+from motherlode.games.goldfix import deal_bot, money
 from motherlode.games.goldfix.actions import (
     Answer,
     Bid,
@@ -24,16 +24,13 @@ from motherlode.games.goldfix.actions import (
     Loan,
     Move,
     Nominate,
-    Offer,
     Overdraft,
     Pass,
     PlayHold,
     Repay,
     Reshuffle,
-    Respond,
     Roll,
     Sell,
-    Withdraw,
 )
 from motherlode.games.goldfix.auctions import LEASE
 from motherlode.games.goldfix.components import Effect
@@ -53,11 +50,7 @@ from motherlode.games.goldfix.core import (
     SELL,
     WANT,
 )
-from motherlode.games.goldfix.preroll import LEASE_ASSET, REPORT_ASSET
 from motherlode.games.goldfix.rules import GoldfixState
-
-TYPICAL_PASS_KOZ = 35
-"""Rough kOz a producing mine yields per pass (the middle of the NONE row)."""
 
 
 class HeuristicBot(Agent):
@@ -90,9 +83,9 @@ class HeuristicBot(Agent):
         elif phase == LOAN:
             choice = Loan(view.cash[seat] < self.needs(view, seat) and view.notes[seat] <= 3)
         elif phase == RESPOND:
-            choice = Respond(self._accept(view, seat))
+            choice = deal_bot.answer(view, seat, legal)
         elif phase == NEGOTIATE:
-            choice = Withdraw()
+            choice = deal_bot.draft(view, seat, legal, self.needs(view, seat))
         elif phase == ANSWER:
             choice = self._answer(view, seat, legal)
         elif phase == NOMINATE:
@@ -136,6 +129,9 @@ class HeuristicBot(Agent):
             rescue = self._raise_cash(view, seat, legal)
             if rescue is not None:
                 return rescue
+        opening = deal_bot.open_deal(view, seat, legal, needs)
+        if opening is not None:
+            return opening
         headgear_price = money.headgear_price(view.goldfix)
         to_build = [a for a in legal if isinstance(a, BuyHeadgear)]
         plan = headgear_price * len(to_build)
@@ -329,23 +325,6 @@ class HeuristicBot(Agent):
             if producing and cost + self.reserve <= view.cash[seat] and cost > best_value:
                 best, best_value = action, cost
         return best
-
-    # ------------------------------------------------------------------- trades
-
-    def _accept(self, view: GoldfixState, seat: int) -> bool:
-        offer = view.offer
-        if not isinstance(offer, Offer):
-            return False
-        seller, buyer, price = view.trade_terms(offer)
-        kind, which = view.menu.assets[offer.asset]
-        worth = view.asset_worth(seller, kind, which)
-        if kind == LEASE_ASSET:
-            worth += TYPICAL_PASS_KOZ * view.goldfix // 1000 * 2
-        elif kind == REPORT_ASSET and view.lease_owner[which] == buyer:
-            worth += 40
-        if buyer == seat:
-            return price <= worth and price + self.reserve <= view.cash[seat]
-        return price >= worth * 5 // 4
 
 
 def _bots() -> dict[str, type[Agent]]:

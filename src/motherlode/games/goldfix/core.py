@@ -14,13 +14,17 @@ what it took in, and likewise for bullion and loan notes.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
-from motherlode.engine import Action, State
+from motherlode.engine import State
 from motherlode.engine.actions import JsonValue
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.components import Board, RiskCard
 from motherlode.games.goldfix.decks import Deck
 from motherlode.games.goldfix.options import GoldfixOptions
+
+if TYPE_CHECKING:
+    from motherlode.games.goldfix.deals import Deal
 
 # Decision points (``phase``).  IDLE: nobody is asked; the turn carries on by itself.
 IDLE = "idle"
@@ -108,6 +112,8 @@ class GoldfixCore(State):
         self.end_reason = ""
         self.time_up = False
         """TIME LIMIT: the table's clock ran out; the game ends with this round."""
+        self.deals_proposed = 0
+        self.deals_made = 0
         self._setup_context()
         if self.options.effective_quickstart:
             self._quickstart()
@@ -119,8 +125,7 @@ class GoldfixCore(State):
 
     def _setup_context(self) -> None:
         """The fields of the decisions the mixins ask (reset here, set by each rule)."""
-        self.trade_with = NO_ONE
-        self.offer: Action | None = None
+        self.deal: Deal | None = None
         self.loan_cash = 0
         self.market_broker = NO_ONE
         self.market_rates: tuple[int, ...] = ()

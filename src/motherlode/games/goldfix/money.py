@@ -32,6 +32,11 @@ def dollars(amount: int) -> str:
     return f"−${-amount:,}M" if amount < 0 else f"${amount:,}M"
 
 
+def signed(amount: int) -> str:
+    """``+$5M``, ``−$5M`` or ``$0M``: a change in what someone has."""
+    return f"+{dollars(amount)}" if amount > 0 else dollars(amount)
+
+
 def percent_of(amount: int, percent: int) -> int:
     """``percent`` % of ``amount``, rounded half up."""
     return round_half_up(amount * percent, 100)

@@ -85,10 +85,23 @@ class GoldfixOptions(GameOptions):
     )
     trade_offers_per_turn: int = option(
         3,
-        "player-to-player trade proposals a player may make per turn (a bound so that "
-        "play always moves on; the rulebook sets none); 0 = no trading",
+        "deals (negotiations with another player) a player may open per turn (a bound so "
+        "that play always moves on; the rulebook sets none); 0 = no trading",
         min=0,
         max=20,
+    )
+    deal_rounds: int = option(
+        3,
+        "proposals in one negotiation: the first and the counter-offers (after the last "
+        "one the other side can only accept or decline)",
+        min=1,
+        max=10,
+    )
+    deal_edits: int = option(
+        40,
+        "changes (an item in or out, cash or bullion up or down) to one draft of a deal",
+        min=1,
+        max=200,
     )
     cover_shortfalls: bool = option(
         True,

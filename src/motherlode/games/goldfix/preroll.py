@@ -6,10 +6,7 @@ at -50%, (3) repay LOAN NOTES, (4) buy HEADGEAR, (5) play RISK / HOLD cards.  Ta
 action of a later step closes the earlier ones for the turn; LIQUIDATION "can be made any
 time during a player's normal turn", so it never moves the turn on.
 
-A trade is a proposal to one other player, to sell him or buy from him one asset (a MINE
-LEASE with its HEADGEAR, a DRILL REPORT, or a share of a vault) at a price quoted as a %
-of its GOLDFIX valuation; he accepts or declines.  A buyer short of cash draws overdraft
-loans.  A turn allows ``trade_offers_per_turn`` proposals (an option; see docs).
+Step (1), deals with other players, is in ``deals``.
 """
 
 from __future__ import annotations
@@ -21,17 +18,13 @@ from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import (
     BULLION_SHARES,
     FLASH_BUY_KOZ,
-    TRADE_PRICE_PERCENTS,
     BuyHeadgear,
     FlashSale,
     Liquidate,
     Negotiate,
-    Offer,
     PlayHold,
     Repay,
-    Respond,
     Roll,
-    Withdraw,
     bullion,
     drill_report,
     headgear,
@@ -41,21 +34,19 @@ from motherlode.games.goldfix.components import Components
 from motherlode.games.goldfix.core import (
     HEADGEAR_STEP,
     HOLD_STEP,
-    NEGOTIATE,
     NO_ONE,
-    OVER,
-    PRE_ROLL,
     REPAY_STEP,
-    RESPOND,
     TRADE_STEP,
 )
-from motherlode.games.goldfix.risk import RiskRules
+from motherlode.games.goldfix.deals import (
+    BULLION_ASSET,
+    HEADGEAR_ASSET,
+    LEASE_ASSET,
+    REPORT_ASSET,
+    DealRules,
+)
 
-LEASE_ASSET, HEADGEAR_ASSET, REPORT_ASSET, BULLION_ASSET = "ML", "HG", "DR", "bullion"
-
-
-def _offers(deal: str, asset: str) -> tuple[Offer, ...]:
-    return tuple(Offer(deal, asset, p) for p in TRADE_PRICE_PERCENTS)
+__all__ = ["BULLION_ASSET", "HEADGEAR_ASSET", "LEASE_ASSET", "REPORT_ASSET", "PreRollRules"]
 
 
 class Menu:
@@ -72,12 +63,6 @@ class Menu:
         for share in BULLION_SHARES:
             self.assets[bullion(share)] = (BULLION_ASSET, share)
         self.negotiate = [Negotiate(s) for s in range(6)]
-        self.sell_lease = [_offers("sell", mine_lease(m)) for m in mines]
-        self.buy_lease = [_offers("buy", mine_lease(m)) for m in mines]
-        self.sell_report = [_offers("sell", drill_report(m)) for m in mines]
-        self.buy_report = [_offers("buy", drill_report(m)) for m in mines]
-        self.sell_bullion = [_offers("sell", bullion(s)) for s in BULLION_SHARES]
-        self.buy_bullion = [_offers("buy", bullion(s)) for s in BULLION_SHARES]
         discounts = (
             money.LIQUIDATION_DISCOUNT,
             *sorted({c.discount for c in components.risk_deck if c.kind == "liquidation"}),
@@ -107,12 +92,11 @@ def menu_for(components: Components) -> Menu:
     return Menu(components)
 
 
-_REPAY, _ROLL, _WITHDRAW = Repay(), Roll(), Withdraw()
-_RESPONSES: list[Action] = [Respond(False), Respond(True)]
+_REPAY, _ROLL = Repay(), Roll()
 
 
-class PreRollRules(RiskRules):
-    """Steps (1)-(5) of the order of play, and the trade proposals between players."""
+class PreRollRules(DealRules):
+    """Steps (1)-(5) of the order of play."""
 
     @property
     def menu(self) -> Menu:
@@ -125,12 +109,7 @@ class PreRollRules(RiskRules):
         out: list[Action] = []
         step = self.step
         if step <= TRADE_STEP and self.offers_left > 0:
-            mine = self.has_tradables(seat)
-            out.extend(
-                menu.negotiate[s]
-                for s in self.active_seats()
-                if s != seat and (mine or self.has_tradables(s))
-            )
+            out.extend(menu.negotiate[s] for s in self.active_seats() if s != seat)
         out.extend(self._legal_liquidations(seat))
         if step <= REPAY_STEP and self.notes[seat] and self.cash[seat] >= money.LOAN_NOTE:
             out.append(_REPAY)
@@ -176,60 +155,11 @@ class PreRollRules(RiskRules):
                 out.append(PlayHold(card.id))
         return out
 
-    def _legal_offers(self, seat: int) -> list[Action]:
-        """The proposer's possible offers to ``trade_with``: sell his, or buy theirs."""
-        other = self.trade_with
-        menu = self.menu
-        out: list[Action] = []
-        for party, leases, reports, shares in (
-            (seat, menu.sell_lease, menu.sell_report, menu.sell_bullion),
-            (other, menu.buy_lease, menu.buy_report, menu.buy_bullion),
-        ):
-            for m, owner in enumerate(self.lease_owner):
-                if owner == party:
-                    out.extend(leases[m])
-            for m in self.report_mines(party):
-                out.extend(reports[m])
-            vault = self.vault[party]
-            if vault:
-                for i, share in enumerate(BULLION_SHARES):
-                    if money.sale_quantity(vault, share):
-                        out.extend(shares[i])
-        out.append(_WITHDRAW)
-        return out
-
-    def _legal_responses(self) -> list[Action]:
-        return list(_RESPONSES)
-
-    # ----------------------------------------------------------------- valuation
-
-    def trade_terms(self, offer: Offer) -> tuple[int, int, int]:
-        """(seller, buyer, price in $M) of a proposal by the player whose turn it is."""
-        seller, buyer = (
-            (self.turn, self.trade_with) if offer.deal == "sell" else (self.trade_with, self.turn)
-        )
-        kind, which = self.menu.assets[offer.asset]
-        value = self.asset_worth(seller, kind, which)
-        return seller, buyer, money.percent_of(value, offer.percent)
-
-    def asset_worth(self, seat: int, kind: str, which: int) -> int:
-        """GOLDFIX valuation of one asset (a MINE LEASE with its HEADGEAR, if built)."""
-        gf = self.goldfix
-        if kind == LEASE_ASSET:
-            return money.asset_valuation(gf, 1, int(self.headgear[which]))
-        if kind == HEADGEAR_ASSET:
-            return money.headgear_price(gf)
-        if kind == REPORT_ASSET:
-            return money.drill_report_price(gf)
-        return money.bullion_value(money.sale_quantity(self.vault[seat], which), gf)
-
     # ------------------------------------------------------------------- playing
 
     def _play_pre_roll(self, seat: int, action: Action) -> None:
         if isinstance(action, Negotiate):
-            self.offers_left -= 1
-            self.trade_with = action.seat
-            self._ask(NEGOTIATE, (seat,))
+            self._open_deal(seat, action.seat)
             return
         if isinstance(action, Liquidate):
             self._liquidate(seat, action)
@@ -259,16 +189,6 @@ class PreRollRules(RiskRules):
             self._apply_effects(seat, self.cards[number].effects)
         self._back_to_pre_roll()
 
-    def _back_to_pre_roll(self) -> None:
-        """After a step (1)-(5) action: on with the turn, unless it ended the player."""
-        self._check_bankruptcies()
-        if self.phase == OVER:
-            return
-        if self.active[self.turn]:
-            self._ask(PRE_ROLL, (self.turn,))
-        else:
-            self._idle()
-
     def _liquidate(self, seat: int, action: Liquidate) -> None:
         """LIQUIDATION: the Bank pays the GOLDFIX value less the discount; GOLDFIX stays."""
         kind, which = self.menu.assets[action.asset]
@@ -289,39 +209,3 @@ class PreRollRules(RiskRules):
                 f"-{action.discount}%: ${value}M"
             )
         self._receive(seat, value)
-
-    def _offer(self, action: Offer) -> None:
-        self.offer = action
-        if self.logging:
-            price = self.trade_terms(action)[2]
-            self.log(
-                f"{self.seat_name(self.turn)} offers to {action.deal} {action.asset} "
-                f"{'to' if action.deal == 'sell' else 'from'} {self.seat_name(self.trade_with)} "
-                f"for ${price}M"
-            )
-        self._ask(RESPOND, (self.trade_with,))
-
-    def _respond(self, seat: int, accept: bool) -> None:
-        offer = self.offer
-        assert isinstance(offer, Offer)
-        if accept:
-            seller, buyer, price = self.trade_terms(offer)
-            kind, which = self.menu.assets[offer.asset]
-            if kind == LEASE_ASSET:
-                self.lease_owner[which] = buyer
-            elif kind == REPORT_ASSET:
-                self.report_owner[self.report_card(seller, which)] = buyer
-            else:
-                koz = money.sale_quantity(self.vault[seller], which)
-                self.vault[seller] -= koz
-                self.vault[buyer] += koz
-            self._transfer(buyer, seller, price, forced=True)  # step (1): "using OVERDRAFT"
-        if self.logging:
-            self.log(f"{self.seat_name(seat)} {'accepts' if accept else 'declines'}")
-        self.offer = None
-        self.trade_with = NO_ONE
-        self._back_to_pre_roll()
-
-    def _withdraw(self) -> None:
-        self.trade_with = NO_ONE
-        self._ask(PRE_ROLL, (self.turn,))

@@ -14,15 +14,21 @@ from motherlode.games.goldfix.actions import (
     Bid,
     BuyHeadgear,
     Commission,
+    CounterOffer,
     FlashSale,
+    Get,
+    Give,
     Liquidate,
     Loan,
     Move,
     Negotiate,
     Offer,
     Overdraft,
+    Propose,
     Repay,
+    Respond,
     Sell,
+    Withdraw,
 )
 from motherlode.games.goldfix.core import BID, SELL
 from motherlode.games.goldfix.rules import GoldfixState
@@ -40,6 +46,8 @@ def label(state: State, seat: int, action: Action) -> str | None:
         return _landing(state, seat, action.steps)
     if isinstance(action, Negotiate):
         return f"with {state.seat_name(action.seat)}"
+    if isinstance(action, Give | Get | Propose | Respond | CounterOffer | Withdraw):
+        return _deal_label(state, seat, action)
     if isinstance(action, Offer):
         seller, buyer, price = state.trade_terms(action)
         if action.deal == "sell":
@@ -77,6 +85,39 @@ def label(state: State, seat: int, action: Action) -> str | None:
         warning = " - BANKRUPT at 7 notes" if money.is_bankrupt(notes) else ""
         return f"{loans} × ${money.OVERDRAFT_LOAN}M, {notes} LOAN NOTES{warning}"
     return None
+
+
+def _deal_label(
+    state: GoldfixState, seat: int, action: Give | Get | Propose | Respond | CounterOffer | Withdraw
+) -> str | None:
+    """A change to a deal says what it adds or takes off; an answer, what the deal does to
+    your net worth."""
+    deal = state.deal
+    if deal is None:
+        return None
+    if isinstance(action, Give | Get):
+        mine = isinstance(action, Give)
+        whose = "you give" if mine else f"{state.seat_name(deal.partner)} gives"
+        if action.item == "cash":
+            what = f"${abs(action.amount)}M"
+        elif action.item == "bullion":
+            what = f"{abs(action.amount)} kOz"
+        elif action.item == "notes":
+            what = "a LOAN NOTE ($250M of debt)"
+        else:
+            what = action.item
+        return f"{'add' if action.amount > 0 else 'take off'} {what} ({whose})"
+    if isinstance(action, Withdraw):
+        return "no deal"
+    if isinstance(action, CounterOffer):
+        return "redraft it from your side; they answer"
+    if isinstance(action, Respond) and not action.accept:
+        return "no deal"
+    pays, receives = (deal.gives, deal.gets) if seat == deal.drafter else (deal.gets, deal.gives)
+    gain = state.deal_gain(seat, pays, receives)
+    loans = state.deal_overdrafts(seat, pays, receives)
+    draws = f", {loans} overdraft loan{'s' if loans > 1 else ''}" if loans else ""
+    return f"your net worth {money.signed(gain)} at GOLDFIX ${state.goldfix:,}{draws}"
 
 
 def _overdraft(cash: int, price: int) -> str:

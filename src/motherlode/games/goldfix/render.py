@@ -16,6 +16,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from motherlode.games.goldfix import money
+
 COLOURS = {
     "Blue": "bold blue",
     "Red": "bold red",
@@ -168,18 +170,39 @@ def _decision(obs: Mapping[str, Any]) -> Text:
             text.append(f"  minimum bid ${decision['minimum_bid']}M", style="dim")
             if decision.get("tie_bid"):
                 text.append(f"  re-bid above ${decision['tie_bid']}M", style="bold")
-        if decision.get("price") is not None and decision["kind"] == "respond":
-            text.append(
-                f"\nOffer: {decision['asset']} for ${decision['price']}M "
-                f"({decision['percent']}% of valuation)",
-                style="bold",
-            )
+        if decision.get("deal"):
+            text.append(_deal(obs, decision["deal"]))
         if decision.get("rate") is not None:
             text.append(f"\nCommission {decision['rate']}%", style="dim")
         if decision.get("question"):
             text.append(f"\n{decision['title']}: {decision['question']}", style="bold")
         if decision.get("red"):
             text.append(f"\nRed die: {decision['red']}", style="bold red")
+    return text
+
+
+def _deal(obs: Mapping[str, Any], deal: Mapping[str, Any]) -> Text:
+    """Both sides of a deal, what each is worth at the GOLDFIX, and who gains what."""
+    text = Text()
+    state = "proposed" if deal["proposed"] else "being drafted"
+    text.append(
+        f"\nDeal {state} (proposal {max(deal['proposals'], 1)} of at most {deal['rounds']}):",
+        style="bold",
+    )
+    for key in ("gives", "gets"):
+        side = deal[key]
+        name = obs["players"][side["seat"]]["name"]
+        items = [f"ML-{m}" for m in side["mine_leases"]]
+        items += [f"DR-{m}" for m in side["drill_reports"]]
+        items += [f"{side['bullion']} kOz"] if side["bullion"] else []
+        items += [f"${side['cash']}M"] if side["cash"] else []
+        items += [f"{side['notes']} LOAN NOTE(s)"] if side["notes"] else []
+        loans = f", draws {side['overdrafts']} overdraft(s)" if side["overdrafts"] else ""
+        worth = money.dollars(side["value"])
+        text.append(
+            f"\n  {name} gives {' + '.join(items) or 'nothing'} (worth {worth}); "
+            f"net worth {money.signed(side['gain'])}{loans}"
+        )
     return text
 
 

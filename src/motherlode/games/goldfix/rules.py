@@ -22,8 +22,11 @@ from motherlode.games.goldfix.actions import (
     BuyHeadgear,
     Commission,
     Counter,
+    CounterOffer,
     Draw,
     FlashSale,
+    Get,
+    Give,
     Liquidate,
     Loan,
     Move,
@@ -33,6 +36,7 @@ from motherlode.games.goldfix.actions import (
     Overdraft,
     Pass,
     PlayHold,
+    Propose,
     Repay,
     Reshuffle,
     Respond,
@@ -71,6 +75,7 @@ from motherlode.games.goldfix.preroll import (
     BULLION_ASSET,
     HEADGEAR_ASSET,
     LEASE_ASSET,
+    REPORT_ASSET,
     PreRollRules,
 )
 
@@ -82,8 +87,8 @@ _TIME_UP = TimeUp()
 _PRE_ROLL_TYPES = (Negotiate, Liquidate, Repay, BuyHeadgear, FlashSale, PlayHold, Roll)
 PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     PRE_ROLL: _PRE_ROLL_TYPES,
-    NEGOTIATE: (Offer, Withdraw),
-    RESPOND: (Respond,),
+    NEGOTIATE: (Give, Get, Propose, Offer, Withdraw),
+    RESPOND: (Respond, CounterOffer),
     MOVE: (Move,),
     LOAN: (Loan,),
     BID: (Bid, Pass),
@@ -348,7 +353,7 @@ class GoldfixState(PreRollRules):
         if phase == LOAN:
             return list(_LOANS)
         if phase == NEGOTIATE:
-            return self._legal_offers(seat)
+            return self._legal_drafting(seat)
         if phase == RESPOND:
             return self._legal_responses()
         if phase == WANT:
@@ -377,10 +382,16 @@ class GoldfixState(PreRollRules):
             self._move(action.steps)
         elif isinstance(action, Loan):
             self._take_loan(seat, action.take)
+        elif isinstance(action, Give | Get):
+            self._edit_deal(action)
+        elif isinstance(action, Propose):
+            self._propose()
         elif isinstance(action, Offer):
             self._offer(action)
         elif isinstance(action, Respond):
             self._respond(seat, action.accept)
+        elif isinstance(action, CounterOffer):
+            self._counter_offer()
         elif isinstance(action, Withdraw):
             self._withdraw()
         elif isinstance(action, Commission):
@@ -436,10 +447,17 @@ class GoldfixState(PreRollRules):
         phase = self.phase
         if phase == PRE_ROLL:
             return f"{who} may trade, liquidate, repay, buy headgear, play HOLD cards or roll"
-        if phase == NEGOTIATE:
-            return f"{who} makes an offer to {self.seat_name(self.trade_with)} (or withdraws)"
-        if phase == RESPOND:
-            return f"{who} accepts or declines {self.seat_name(self.turn)}'s offer"
+        if phase == NEGOTIATE and self.deal is not None:
+            return (
+                f"{who} drafts a deal with {self.seat_name(self.deal.partner)}: "
+                f"{self.describe_deal(self.deal)}; then propose (or withdraw)"
+            )
+        if phase == RESPOND and self.deal is not None:
+            counter = " or counters" if self.deal.proposals < self.options.deal_rounds else ""
+            return (
+                f"{who} accepts, declines{counter} {self.seat_name(self.deal.drafter)}'s "
+                f"proposal: {self.describe_deal(self.deal)}"
+            )
         if phase == MOVE:
             return f"{who} moves {' or '.join(str(n) for n in self.move_choices())}"
         if phase == LOAN:
@@ -477,6 +495,8 @@ class GoldfixState(PreRollRules):
             return self._explain_negotiate(seat, action)
         if isinstance(action, Offer):
             return self._explain_offer(seat, action)
+        if isinstance(action, Give | Get | Propose | CounterOffer):
+            return self._explain_deal(seat, action)
         if isinstance(action, Liquidate):
             return self._explain_liquidate(seat, action)
         if isinstance(action, Repay):
@@ -574,9 +594,71 @@ class GoldfixState(PreRollRules):
             return f"the price is {allowed} (% of the GOLDFIX valuation), not {action.percent}"
         if self.menu.assets.get(action.asset, ("", 0))[0] == HEADGEAR_ASSET:
             return "a HEADGEAR is traded with its MINE LEASE (offer the ML)"
-        owner = seat if action.deal == "sell" else self.trade_with
+        deal = self.deal
+        assert deal is not None
+        if deal.proposals or not (deal.gives.is_empty() and deal.gets.is_empty()):
+            return "a quick offer opens an empty deal; add items with give / get instead"
+        owner = seat if action.deal == "sell" else deal.partner
+        if self._owns_offer_asset(owner, action.asset):
+            return "the buyer would end with more than six LOAN NOTES (overdrafts included)"
         word = "you have" if owner == seat else f"{self.seat_name(owner)} has"
         return self._explain_asset(owner, action.asset, word)
+
+    def _owns_offer_asset(self, owner: int, asset: str) -> bool:
+        found = self.deal_menu.offer_assets.get(asset)
+        if found is None:
+            return False
+        kind, which = found
+        if kind == LEASE_ASSET:
+            return self.lease_owner[which] == owner
+        if kind == REPORT_ASSET:
+            return self.reports_held(owner, which) > 0
+        return money.sale_quantity(self.vault[owner], which) > 0
+
+    def _explain_deal(self, seat: int, action: Give | Get | Propose | CounterOffer) -> str:
+        deal = self.deal
+        assert deal is not None
+        if isinstance(action, CounterOffer):
+            return (
+                f"this negotiation has had its {self.options.deal_rounds} proposal(s): "
+                "accept or decline"
+            )
+        if isinstance(action, Propose):
+            if deal.gives.is_empty() and deal.gets.is_empty():
+                return "the deal is empty: give or get something first"
+            return "a counter-offer must change the terms it answers (or withdraw)"
+        found = self.deal_menu.items.get(action.item)
+        if found is None:
+            return (
+                f"{action.item!r} cannot be in a deal: write ML-<mine> (with its HEADGEAR), "
+                "DR-<mine>, bullion, cash or notes"
+            )
+        kind, which = found
+        if action.amount not in self.deal_menu.steps[found]:
+            steps = ", ".join(str(a) for a in self.deal_menu.steps[found])
+            return f"{action.item} changes by {steps}"
+        if deal.edits >= self.options.deal_edits:
+            return f"this draft has had its {self.options.deal_edits} changes: propose or withdraw"
+        giving = isinstance(action, Give)
+        owner = deal.drafter if giving else deal.partner
+        side, other = (deal.gives, deal.gets) if giving else (deal.gets, deal.gives)
+        who = "you have" if owner == seat else f"{self.seat_name(owner)} has"
+        have = side.count(kind, which)
+        if action.amount < 0:
+            return f"the deal holds only {have} of {action.item} on that side"
+        if kind in (LEASE_ASSET, REPORT_ASSET):
+            if have:
+                return f"{action.item} is already in the deal" + (
+                    "" if kind == LEASE_ASSET else " (as many as are owned)"
+                )
+            return self._explain_asset(owner, action.item, who)
+        if other.count(kind, which):
+            return f"{kind} goes one way in a deal: take it off the other side first"
+        if kind == "bullion" and have + action.amount > self.vault[owner]:
+            return f"{who} {self.vault[owner]} kOz of bullion"
+        if kind == "notes" and have + action.amount > self.notes[owner]:
+            return f"{who} {self.notes[owner]} LOAN NOTE(s)"
+        return "that would leave a side with more than six LOAN NOTES (overdrafts included)"
 
     def _explain_liquidate(self, seat: int, action: Liquidate) -> str:
         if action.discount not in (money.LIQUIDATION_DISCOUNT, money.RISK_LIQUIDATION_DISCOUNT):
@@ -693,17 +775,8 @@ class GoldfixState(PreRollRules):
         view: dict[str, JsonValue] = {"kind": phase, "text": self.describe_decision()}
         if phase == PRE_ROLL:
             view.update(step=self.step, offers_left=self.offers_left)
-        elif phase == NEGOTIATE:
-            view["with"] = self.trade_with
-        elif phase == RESPOND and isinstance(self.offer, Offer):
-            seller, buyer, price = self.trade_terms(self.offer)
-            view.update(
-                seller=seller,
-                buyer=buyer,
-                asset=self.offer.asset,
-                price=price,
-                percent=self.offer.percent,
-            )
+        elif phase in (NEGOTIATE, RESPOND):
+            view["deal"] = self.deal_view()
         elif phase == LOAN:
             view["amount"] = self.loan_cash
         elif phase in (BID, WANT):

@@ -40,6 +40,8 @@ KEY_FIGURES: dict[str, dict[str, str]] = {
         "loan_notes": "LOAN NOTES still held at the end, all players",
         "bullion_made": "gold bullion produced by the mines over the game",
         "goldfix_price": "the GOLDFIX price at the end",
+        "deals_proposed": "deals proposed between players (counter-offers included)",
+        "deals_made": "deals accepted and settled between players",
     },
     "carcassonne": {
         "road_points": "points scored for roads, all players",
@@ -174,6 +176,8 @@ class GoldfixProbe(Probe):
             "loan_notes": float(sum(state.notes)),
             "bullion_made": float(state.bullion_made),
             "goldfix_price": float(state.goldfix),
+            "deals_proposed": float(state.deals_proposed),
+            "deals_made": float(state.deals_made),
         }
 
 

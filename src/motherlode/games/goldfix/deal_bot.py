@@ -109,7 +109,7 @@ def counter_terms(view: GoldfixState, seat: int, deal: Deal) -> Terms | None:
     fit = margin(view, seat, gives, gets)
     if fit <= 0:
         return None
-    short = -fit // 2 - view.deal_gain(seat, gives, gets)
+    short = -(fit // 2) - view.deal_gain(seat, gives, gets)
     if short <= 0:  # already good enough; what stopped it is the overdrafts: decline
         return None
     cut = min(short, gives.cash)

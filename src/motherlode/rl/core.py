@@ -80,7 +80,8 @@ class Table:
         self.space: ActionSpace = self.game.action_space(self.num_players, self.options)
         self.encoder: Encoder = encoder(self.game, self.num_players, self.options)
         self.direct: DirectEncoder | None = direct_encoder(self.encoder)
-        self._known: dict[int, tuple[Action, int]] = {}
+        self._known: dict[int, int] = {}
+        self._seen: list[Action] = []
         self._legal: tuple[State, int, int, list[Action], list[int]] | None = None
         self.state: State = self.new_state(0)
 
@@ -114,17 +115,24 @@ class Table:
         if cached is not None and cached[0] is state and cached[1] == count and cached[2] == seat:
             return cached[3], cached[4]
         legal = state.legal_actions(seat)
+        # Indices by the actions' identity: engines offer the same action objects again
+        # and again, and a dataclass's hash is slow.  ``_seen`` keeps every object whose
+        # id is in ``_known`` alive, so no other object can have its id.
         known = self._known
-        indices = []
-        for action in legal:
-            # by identity: engines offer the same action objects again and again, and a
-            # dataclass's hash is slow; the cache holds the object, so its id stays its own
-            hit = known.get(id(action))
-            if hit is None or hit[0] is not action:
-                if len(known) > 4 * self.space.size + 1024:
-                    known.clear()
-                hit = known[id(action)] = (action, self.space.index(action))
-            indices.append(hit[1])
+        try:
+            indices = [known[id(action)] for action in legal]
+        except KeyError:
+            if len(known) > 2 * self.space.size + 1024:
+                known.clear()
+                self._seen.clear()
+            index = self.space.index
+            indices = []
+            for action in legal:
+                i = known.get(id(action))
+                if i is None:
+                    i = known[id(action)] = index(action)
+                    self._seen.append(action)
+                indices.append(i)
         self._legal = (state, count, seat, legal, indices)
         return legal, indices
 

@@ -32,17 +32,19 @@ if TYPE_CHECKING:
     from motherlode.rl.tensors import Encoder, Vector
 
 
-def offsets(enc: Encoder) -> dict[str, int]:
-    """Every block's offset by name: absolute for top-level keys (``"teams"``), within a
-    list item's slot for an item's fields (``"teams[].chain"``; the slot's presence flag
-    is at +0)."""
-    out: dict[str, int] = {}
-    for name, at, _size, _meaning in enc.layout():
-        if at[0] == "+":
-            out[name] = int(at[1:])
-        elif at[0] != "·":
-            out[name] = int(at)
-    return out
+def offsets(enc: Encoder) -> tuple[dict[str, int], dict[str, int]]:
+    """Every block's offset and size by name: offsets are absolute for top-level keys
+    (``"teams"``), within a list item's slot for an item's fields (``"teams[].chain"``;
+    the slot's presence flag is at +0)."""
+    at: dict[str, int] = {}
+    size: dict[str, int] = {}
+    for name, where, n, _meaning in enc.layout():
+        if where[0] == "+":
+            at[name] = int(where[1:])
+        elif where[0] != "·":
+            at[name] = int(where)
+        size[name] = n
+    return at, size
 
 
 class Buffer:
@@ -65,20 +67,24 @@ class DirectEncoder(ABC):
         self.n = enc.num_players
         self.max = enc.game.max_players
         self.size = enc.size
-        self.at = offsets(enc)
+        self.at, self.sizes = offsets(enc)
         self.space: ActionSpace | None = (
             enc.game.action_space(enc.num_players, enc.options)
             if enc.game.action_space_factory
             else None
         )
         self.zero = array("f", bytes(4 * self.size))
-        self.buffers = [Buffer(self.size) for _ in range(self.n)]
-        for seat in range(self.n):
-            self.reset(seat)
         # pending, committed, simultaneous, over and my_commitment lie side by side
         self.base = self.at["pending"]
         assert self.at["my_commitment"] == self.base + 2 * self.max + 2
         self.base_zero = array("f", bytes(4 * (2 * self.max + 4)))
+        self.setup(enc)
+        self.buffers = [Buffer(self.size) for _ in range(self.n)]
+        for seat in range(self.n):
+            self.reset(seat)
+
+    def setup(self, enc: Encoder) -> None:
+        """The game's own offsets and tables (before the buffers are made)."""
 
     def encode(self, state: State, seat: int) -> Vector:
         """``seat``'s tensor now: the same array as the reference encoding of
@@ -119,6 +125,16 @@ class DirectEncoder(ABC):
         buf.data[self.at["num_players"]] = float(self.n)
         buf.data[self.at["seat"] + seat] = 1.0
         buf.keys.clear()
+        self.fixed(buf.data)
+
+    def fixed(self, data: array[float]) -> None:
+        """Write the game's constant entries (e.g. the seat slots' presence flags) into a
+        new buffer."""
+
+    def seat_flags(self, data: array[float], at: int, step: int) -> None:
+        """The presence flags of a per-seat block's slots."""
+        for s in range(self.n):
+            data[at + s * step] = 1.0
 
     @staticmethod
     def put_run(buf: Buffer, at: int, run: bytes, old: int) -> None:
@@ -135,6 +151,8 @@ class DirectEncoder(ABC):
 
 
 DIRECT: dict[str, str] = {
+    "carcassonne": "motherlode.rl.tensors.direct.carcassonne",
+    "gonza": "motherlode.rl.tensors.direct.gonza",
     "yukon": "motherlode.rl.tensors.direct.yukon",
 }
 """The games with a direct encoder: game id -> module (defining ``Direct``)."""

@@ -17,8 +17,7 @@ PHASES = {PLACING: 0, PLAYING: 1, OVER: 2}
 
 
 class Direct(DirectEncoder):
-    def __init__(self, enc: Encoder) -> None:
-        super().__init__(enc)
+    def setup(self, enc: Encoder) -> None:
         at = self.at
         self.claims_room = at["teams"] - at["claims"]
         self.slot = (at["start_spaces"] - at["teams"]) // self.max

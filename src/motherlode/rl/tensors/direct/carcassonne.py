@@ -1,0 +1,221 @@
+"""Carcassonne's direct encoder (the layout is in ``tensors/carcassonne.py``)."""
+
+from __future__ import annotations
+
+import struct
+from array import array
+from typing import TYPE_CHECKING, Any
+
+from motherlode.games.carcassonne.geometry import OFFSET, ROW_MASK, SHIFT
+from motherlode.games.carcassonne.rules import TAKE, TALLY
+from motherlode.rl.tensors.direct import Buffer, DirectEncoder
+
+if TYPE_CHECKING:
+    from motherlode.games.carcassonne.rules import CarcassonneState
+    from motherlode.rl.tensors import Encoder
+
+
+class Direct(DirectEncoder):
+    def setup(self, enc: Encoder) -> None:
+        at, size = self.at, self.sizes
+        self.p_phase = at["phase"]
+        self.p_active = at["active"]
+        self.p_tile = at["tile"]
+        self.p_bag = at["bag"]
+        self.small_zero = array("f", bytes(4 * (self.p_bag - self.p_phase)))
+        self.p_remaining = at["remaining"]
+        self.p_discarded = at["discarded"]
+        self.p_board = at["board"]
+        self.p_last = at["last"]
+        self.p_followers = at["followers"]
+        self.p_points = at["points"]
+        self.p_supply = at["supply"]
+        self.p_tally = [at[f"tally.{kind}"] for kind in TALLY]
+        self.gold = bool(getattr(enc.options, "goldmines", False))
+        self.p_gold = at["gold"]
+        self.p_bars = at["bars"]
+        self.p_claims = at["claims"]
+        self.p_gold_turn = at["gold_turn"]
+        self.tail_zero = array("f", bytes(4 * (self.size - self.p_claims)))
+        self.ntypes = size["remaining"]
+        self.room = size["discarded"] // (1 + self.ntypes)
+        self.tileset: object = None
+        self.ids: tuple[str, ...] = ()
+        self.vocab: dict[str, int] = {}
+        self.tix: tuple[int, ...] = ()
+        self.tile_run: tuple[bytes, ...] = ()
+        self.items: dict[tuple[int, int], bytes] = {}
+
+    def fixed(self, data: array[float]) -> None:
+        for p in (self.p_points, self.p_supply, *self.p_tally):
+            self.seat_flags(data, p, 2)
+        if self.gold:
+            data[self.p_gold] = 1.0
+            data[self.p_bars] = 1.0
+            self.seat_flags(data, self.p_bars + 1, 2)
+
+    def _tiles(self, state: CarcassonneState) -> None:
+        self.tileset = state.tileset
+        ids = state.tileset.ids
+        vocab = {v: i for i, v in enumerate(dict.fromkeys(ids))}
+        self.ids = tuple(ids)
+        self.tix = tuple(vocab[t.id] for t in state.tileset.types)
+        self.vocab = vocab
+        runs = []
+        for i in range(self.ntypes):
+            item = [0.0] * (1 + self.ntypes)
+            item[0] = 1.0
+            item[1 + i] = 1.0
+            runs.append(struct.pack(f"={len(item)}f", *item))
+        self.tile_run = tuple(runs)
+        self.items = {}
+
+    def _board_item(self, pos: int, v: int) -> bytes:
+        item = [0.0] * (3 + self.ntypes + 4)
+        item[0] = 1.0
+        item[1] = ((pos >> SHIFT) - OFFSET) / 10
+        item[2] = ((pos & ROW_MASK) - OFFSET) / 10
+        item[3 + self.vocab[self.ids[v >> 2]]] = 1.0
+        item[3 + self.ntypes + (v & 3)] = 1.0
+        run = struct.pack(f"={len(item)}f", *item)
+        if len(self.items) > 100_000:
+            self.items.clear()
+        self.items[pos, v] = run
+        return run
+
+    def write(self, state: Any, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
+        st: CarcassonneState = state
+        if st.tileset is not self.tileset:
+            self._tiles(st)
+            for s in range(self.n):
+                self.reset(s)
+        n = self.n
+        data = buf.data
+        # phase, active, tile: side by side, always rewritten
+        p = self.p_phase
+        data[p : self.p_bag] = self.small_zero
+        data[p + st.phase] = 1.0
+        data[self.p_active + (st.active - seat) % n] = 1.0
+        if st.tile >= 0:
+            data[self.p_tile] = 1.0
+            data[self.p_tile + 1 + self.tix[st.tile]] = 1.0
+        bag = st.bag
+        data[self.p_bag] = len(bag) / 10
+        if bag != keys.get("bag"):
+            was = keys.get("bag")
+            tix = self.tix
+            r = self.p_remaining
+            k = len(bag)
+            if was is not None and k < len(was) and bag == was[:k]:
+                for t in was[k:]:  # tiles drawn from the end of the bag since
+                    data[r + tix[t]] -= 1.0
+            else:
+                self.clear(data, r, self.ntypes)
+                for t in bag:
+                    data[r + tix[t]] += 1.0
+            keys["bag"] = bag[:]
+        discarded = st.discarded
+        if discarded != keys.get("discarded"):
+            if len(discarded) > self.room:
+                raise ValueError("more discarded tiles than the layout has room for")
+            run = self.tile_run
+            tix = self.tix
+            old = keys.get("discarded") or ()
+            self.put_run(
+                buf,
+                self.p_discarded,
+                b"".join([run[tix[t]] for t in discarded]),
+                4 * (1 + self.ntypes) * len(old),
+            )
+            keys["discarded"] = discarded[:]
+        placed = st.placed
+        moved = placed != keys.get("placed")
+        if moved:
+            if len(placed) > self.room:
+                raise ValueError("more tiles than the layout has room for")
+            items = self.items
+            was = keys.get("placed") or []
+            k = len(was)
+            item = 4 * (3 + self.ntypes + 4)
+            if placed[:k] == was:  # tiles laid since: only they are written
+                at, new = self.p_board + k * item // 4, placed[k:]
+                moved = False  # (the tiles under the followers are where they were)
+            else:
+                at, new = self.p_board, placed
+            self.put_run(
+                buf,
+                at,
+                b"".join([items.get((pos, v)) or self._board_item(pos, v) for pos, v, _ in new]),
+                item * (k - len(placed) + len(new)),
+            )
+            keys["placed"] = placed[:]
+        last = self.p_last
+        if st.last >= 0:
+            data[last] = 1.0
+            data[last + 1] = ((st.last >> SHIFT) - OFFSET) / 10
+            data[last + 2] = ((st.last & ROW_MASK) - OFFSET) / 10
+        else:
+            data[last] = data[last + 1] = data[last + 2] = 0.0
+        followers = list(st.followers.items())
+        if moved or followers != keys.get("followers"):
+            old_count = len(keys.get("followers") or ())
+            b = self.p_followers
+            step = 4 + self.max
+            self.clear(data, b, step * max(old_count, len(followers)))
+            tile = st.graph.tile
+            for node, s in followers:
+                pos, _, base = placed[tile[node]]
+                data[b] = 1.0
+                data[b + 1] = ((pos >> SHIFT) - OFFSET) / 10
+                data[b + 2] = ((pos & ROW_MASK) - OFFSET) / 10
+                data[b + 3] = node - base + 0.0
+                data[b + 4 + (s - seat) % n] = 1.0
+                b += step
+            keys["followers"] = followers
+        per_seat = (st.points, st.supply, st.tally, st.bars)
+        if per_seat != keys.get("per_seat"):
+            for s in range(n):
+                r = 1 + 2 * ((s - seat) % n)
+                data[self.p_points + r] = st.points[s] / 10
+                data[self.p_supply + r] = st.supply[s] + 0.0
+                row = st.tally[s]
+                for i, p in enumerate(self.p_tally):
+                    data[p + r] = row[i] / 10
+                if self.gold:
+                    data[self.p_bars + 1 + r] = st.bars[s] + 0.0
+            keys["per_seat"] = (st.points[:], st.supply[:], [r[:] for r in st.tally], st.bars[:])
+        if self.gold:
+            gold = list(st.gold_on.items())
+            if gold != keys.get("gold"):
+                b = self.p_gold + 1
+                self.clear(data, b, 4 * max(len(gold), len(keys.get("gold") or ())))
+                for pos, bars in gold:
+                    data[b] = 1.0
+                    data[b + 1] = ((pos >> SHIFT) - OFFSET) / 10
+                    data[b + 2] = ((pos & ROW_MASK) - OFFSET) / 10
+                    data[b + 3] = bars + 0.0
+                    b += 4
+                keys["gold"] = gold
+        # the take phase's claims and gold turn (the last blocks), written when shown
+        take = st.phase == TAKE
+        if take or keys.get("take"):
+            data[self.p_claims :] = self.tail_zero
+            if take:
+                b = self.p_claims
+                data[b] = 1.0
+                b += 1
+                step = 3 + self.max
+                gold_on = st.gold_on
+                for pos, mask in st.claims.items():
+                    if pos not in gold_on:
+                        continue
+                    data[b] = 1.0
+                    data[b + 1] = ((pos >> SHIFT) - OFFSET) / 10
+                    data[b + 2] = ((pos & ROW_MASK) - OFFSET) / 10
+                    for s in range(n):
+                        if mask >> s & 1:
+                            data[b + 3 + (s - seat) % n] = 1.0
+                    b += step
+                data[self.p_gold_turn] = 1.0
+                data[self.p_gold_turn + 1 + (st.gold_seat - seat) % n] = 1.0
+            keys["take"] = take

@@ -82,7 +82,11 @@ class Table:
         self.direct: DirectEncoder | None = direct_encoder(self.encoder)
         self._known: dict[int, int] = {}
         self._seen: list[Action] = []
-        self._legal: tuple[State, int, int, list[Action], list[int]] | None = None
+        self._legal: tuple[State, int, int, list[Action], list[int], Mask | None] | None = None
+        self._sets: dict[tuple[int, ...], tuple[tuple[Action, ...], list[int], Mask]] = {}
+        self._size = self.space.size
+        self._small = self._size <= 4096
+        """Whether masks are small enough to keep one per list of legal actions."""
         self.state: State = self.new_state(0)
 
     @property
@@ -107,20 +111,38 @@ class Table:
         """The tensor by its definition: the encoding of ``observe(seat)``."""
         return self.encoder.encode(self.state.observe(seat))
 
-    def _legal_now(self, seat: int) -> tuple[list[Action], list[int]]:
-        """``seat``'s legal actions and their indices, worked out once per position."""
+    def _legal_now(self, seat: int) -> tuple[list[Action], list[int], Mask | None]:
+        """``seat``'s legal actions, their indices and (for a small action space) their
+        mask, worked out once per position; never to be changed by the caller."""
         state = self.state
         cached = self._legal
         count = state.move_count
         if cached is not None and cached[0] is state and cached[1] == count and cached[2] == seat:
-            return cached[3], cached[4]
+            return cached[3], cached[4], cached[5]
         legal = state.legal_actions(seat)
-        # Indices by the actions' identity: engines offer the same action objects again
-        # and again, and a dataclass's hash is slow.  ``_seen`` keeps every object whose
-        # id is in ``_known`` alive, so no other object can have its id.
+        # By the actions' identity: engines offer the same action objects again and again
+        # (often the same lists of them), and a dataclass's hash is slow.  Every object
+        # whose id is a key here is kept alive by the cache, so no other object has its id.
+        ids = tuple(map(id, legal))
+        hit = self._sets.get(ids)
+        if hit is not None:
+            indices, mask = hit[1], hit[2]
+        else:
+            indices = self._indices(legal)
+            mask = None
+            if self._small:
+                mask = np.zeros(self.space.size, dtype=np.int8)
+                mask[indices] = 1
+                if len(self._sets) > 4096:
+                    self._sets.clear()
+                self._sets[ids] = (tuple(legal), indices, mask)
+        self._legal = (state, count, seat, legal, indices, mask)
+        return legal, indices, mask
+
+    def _indices(self, legal: list[Action]) -> list[int]:
         known = self._known
         try:
-            indices = [known[id(action)] for action in legal]
+            return [known[id(action)] for action in legal]
         except KeyError:
             if len(known) > 2 * self.space.size + 1024:
                 known.clear()
@@ -133,13 +155,14 @@ class Table:
                     i = known[id(action)] = index(action)
                     self._seen.append(action)
                 indices.append(i)
-        self._legal = (state, count, seat, legal, indices)
-        return legal, indices
+            return indices
 
     def mask(self, seat: int) -> Mask:
         """1 at the index of every legal action of ``seat`` now (all 0 when not asked)."""
+        _, indices, mask = self._legal_now(seat)
+        if mask is not None:
+            return mask.copy()
         mask = np.zeros(self.space.size, dtype=np.int8)
-        indices = self._legal_now(seat)[1]
         if indices:
             mask[indices] = 1
         return mask
@@ -154,9 +177,9 @@ class Table:
             action = int(action)
         if type(action) is not int:
             raise IllegalActionError(f"an action is a whole number, got {action!r}")
-        if not 0 <= action < self.space.size:
+        if not 0 <= action < self._size:
             raise IllegalActionError(f"action {action} is outside 0..{self.space.size - 1}")
-        legal, indices = self._legal_now(seat)
+        legal, indices, _ = self._legal_now(seat)
         try:
             offered = legal[indices.index(action)]  # the very object: apply skips a check
         except ValueError:

@@ -153,6 +153,7 @@ class DirectEncoder(ABC):
 DIRECT: dict[str, str] = {
     "carcassonne": "motherlode.rl.tensors.direct.carcassonne",
     "gonza": "motherlode.rl.tensors.direct.gonza",
+    "goodwill": "motherlode.rl.tensors.direct.goodwill",
     "yukon": "motherlode.rl.tensors.direct.yukon",
 }
 """The games with a direct encoder: game id -> module (defining ``Direct``)."""

@@ -1,0 +1,250 @@
+"""Goodwill's direct encoder (the layout is in ``tensors/goodwill.py``)."""
+
+from __future__ import annotations
+
+from array import array
+from typing import TYPE_CHECKING, Any
+
+from motherlode.games.goodwill import results
+from motherlode.games.goodwill.components import COMPANIES, COMPONENTS
+from motherlode.games.goodwill.rulebook import (
+    OVER,
+    PARTNER,
+    PRICE,
+    PROPOSE,
+    VOTE,
+    shares_in_play,
+)
+from motherlode.rl.tensors.direct import Buffer, DirectEncoder
+
+if TYPE_CHECKING:
+    from motherlode.games.goodwill.rules import GoodwillState
+    from motherlode.rl.tensors import Encoder
+
+PHASES = {p: i for i, p in enumerate((PRICE, PARTNER, PROPOSE, VOTE, OVER))}
+
+
+class Direct(DirectEncoder):
+    def setup(self, enc: Encoder) -> None:
+        at, size = self.at, self.sizes
+        names = {v: i for i, v in enumerate(dict.fromkeys(b.name for b in COMPONENTS.bosses))}
+        self.boss_ix = tuple(names[b.name] for b in COMPONENTS.bosses)
+        self.nboss = len(names)
+        self.p_year = at["year"]
+        self.p_phase = at["phase"]
+        self.p_company = at["company"]
+        self.p_transaction = at["transaction"]
+        self.p_prices = at["resource_prices.oil"]
+        self.p_companies = at["companies"]
+        self.front_zero = array("f", bytes(4 * (self.p_companies - self.p_phase)))
+        self.company_step = size["companies"] // len(COMPANIES)
+        self.p_available = at["available_bosses"]
+        self.p_deck_cards = at["boss_deck.cards"]
+        self.p_bottom = at["boss_deck.known_bottom"]
+        self.p_threshold = at["vote_threshold"]
+        self.p_players = at["players"]
+        self.player_step = size["players"] // self.max
+        self.p_information = at["information"]
+        self.pair_step = at["information[].left"]
+        self.p_revealed = at["revealed"]
+        self.p_tail = at["last_transaction"]
+        self.tail_zero = array("f", bytes(4 * (self.size - self.p_tail)))
+        self.shares_in_play = tuple(shares_in_play(self.n, c) / 10 for c in range(len(COMPANIES)))
+
+    def fixed(self, data: array[float]) -> None:
+        self.seat_flags(data, self.p_players, self.player_step)
+        for c in range(len(COMPANIES)):
+            b = self.p_companies + c * self.company_step
+            data[b] = 1.0
+            data[b + self.at["companies[].shares"]] = self.shares_in_play[c]
+
+    def _bosses(self, data: array[float], at: int, bosses: Any, old: int) -> None:
+        """A list of bosses (each: present flag + one-hot name) at ``at``."""
+        step = 1 + self.nboss
+        self.clear(data, at, step * max(old, len(bosses)))
+        for b in bosses:
+            data[at] = 1.0
+            data[at + 1 + self.boss_ix[b]] = 1.0
+            at += step
+
+    def write(self, state: Any, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
+        st: GoodwillState = state
+        n = self.n
+        data = buf.data
+        at = self.at
+        phase = st.phase
+        # year, phase, company, transaction, resource prices: always rewritten
+        data[self.p_year] = st.year / 1000
+        data[self.p_phase : self.p_companies] = self.front_zero
+        data[self.p_phase + PHASES[phase]] = 1.0
+        if phase != OVER:
+            data[self.p_company] = 1.0
+            data[self.p_company + 1 + st.company] = 1.0
+        if phase in (PRICE, PARTNER):
+            data[self.p_transaction] = 1.0
+            data[self.p_transaction + 1] = st.transaction + 1.0
+        prices = st.resource_price
+        for r, price in enumerate(prices):
+            data[self.p_prices + r] = price / 10
+        # the companies
+        market = (st.capital, st.market, st.resources, st.boss, st.bankrupt, prices)
+        if market != keys.get("market"):
+            step = self.company_step
+            for c in range(len(COMPANIES)):
+                b = self.p_companies + c * step
+                data[b + 1] = st.capital[c] / 100
+                data[b + 2] = st.share_value(c) / 10
+                data[b + 3] = st.market[c] / 100
+                for r, k in enumerate(st.resources[c]):
+                    data[b + 4 + r] = k + 0.0
+                data[b + at["companies[].resource_cost"]] = results.resource_cost(st, c) / 100
+                p = b + at["companies[].boss"]
+                self.clear(data, p, 1 + self.nboss)
+                boss = st.boss[c]
+                if boss is not None:
+                    data[p] = 1.0
+                    data[p + 1 + self.boss_ix[boss]] = 1.0
+                data[b + at["companies[].bankrupt"]] = 1.0 if st.bankrupt[c] else 0.0
+            keys["market"] = (
+                st.capital[:],
+                st.market[:],
+                [r[:] for r in st.resources],
+                st.boss[:],
+                st.bankrupt[:],
+                prices[:],
+            )
+        available = st.available
+        if available != keys.get("available"):
+            self._bosses(data, self.p_available, available, len(keys.get("available") or ()))
+            keys["available"] = available[:]
+        deck = st.boss_deck
+        data[self.p_deck_cards] = len(deck) + 0.0
+        bottom = deck[st.boss_deck_unknown :]
+        if bottom != keys.get("bottom"):
+            self._bosses(data, self.p_bottom, bottom, len(keys.get("bottom") or ()))
+            keys["bottom"] = bottom
+        data[self.p_threshold] = st.threshold + 0.0
+        # the players
+        cash, shares = st.cash, st.shares
+        if cash != keys.get("cash") or shares != keys.get("shares"):
+            step = self.player_step
+            for s in range(n):
+                b = self.p_players + ((s - seat) % n) * step
+                data[b + 1] = cash[s] / 100
+                for c, k in enumerate(shares[s]):
+                    data[b + 2 + c] = k + 0.0
+            keys["cash"] = cash[:]
+            keys["shares"] = [s[:] for s in shares]
+        # the information spaces (this seat's face up) and the revealed pairs
+        pairs = (st.information, st._seen_by, st.revealed)
+        if pairs != keys.get("pairs"):
+            mine = COMPONENTS.visible[seat]
+            self._pairs(data, self.p_information, st.information, st._seen_by, mine, seat)
+            self._pairs(data, self.p_revealed, st.revealed, st._seen_by, None, seat)
+            keys["pairs"] = pairs
+        # the last transaction, a partner choice, a proposal, the last vote
+        tail = (
+            st.last_prices,
+            st.last_deal,
+            st.last_trades,
+            phase,
+            st.deal,
+            st.choosers,
+            st.candidates,
+            st.proposal,
+            st.proposer,
+            st.voters,
+            st.company,
+            st.last_vote,
+            tuple(shares[s][st.company] for s in st.voters) if phase == VOTE else (),
+        )
+        if tail != keys.get("tail"):
+            self._tail(st, seat, data)
+            keys["tail"] = tail
+
+    def _pairs(
+        self,
+        data: array[float],
+        at: int,
+        pairs: Any,
+        seen_by: Any,
+        mine: Any,
+        seat: int,
+    ) -> None:
+        n = self.n
+        step = self.pair_step
+        self.clear(data, at, self.sizes["information"])
+        for space, (pct, number) in enumerate(pairs):
+            b = at + space * step
+            data[b] = 1.0
+            data[b + 1] = space + 0.0
+            for s in seen_by[space]:
+                data[b + 2 + (s - seat) % n] = 1.0
+            if mine is None or space in mine:
+                data[b + 2 + self.max] = 1.0
+                data[b + 3 + self.max] = pct / 100
+                data[b + 4 + self.max] = 1.0
+                data[b + 5 + self.max + number] = 1.0
+
+    def _tail(self, st: GoodwillState, seat: int, data: array[float]) -> None:
+        n = self.n
+        at = self.at
+        data[self.p_tail :] = self.tail_zero
+        if st.last_prices:
+            deal = st.last_deal
+            data[self.p_tail] = 1.0
+            b = at["last_transaction.prices"]
+            for s, price in enumerate(st.last_prices):
+                r = b + 2 * ((s - seat) % n)
+                data[r] = 1.0
+                data[r + 1] = price / 10
+            if deal is not None:
+                b = at["last_transaction.price"]
+                data[b] = 1.0
+                data[b + 1] = deal.price / 10
+                for name, seats in (
+                    ("buyers", deal.buyers),
+                    ("sellers", deal.sellers),
+                    ("excluded", deal.excluded),
+                ):
+                    b = at[f"last_transaction.{name}"]
+                    for s in seats:
+                        data[b + (s - seat) % n] = 1.0
+            b = at["last_transaction.trades"]
+            for buyer, seller in st.last_trades:
+                data[b] = 1.0
+                data[b + 1 + (buyer - seat) % n] = 1.0
+                data[b + 1 + self.max + (seller - seat) % n] = 1.0
+                b += 1 + 2 * self.max
+        deal = st.deal
+        if st.phase == PARTNER and deal is not None:
+            data[at["partner_choice"]] = 1.0
+            data[at["partner_choice.chooser"] + (st.choosers[0] - seat) % n] = 1.0
+            data[at["partner_choice.chooses"] + (0 if deal.choosers_are_buyers else 1)] = 1.0
+            for s in st.candidates:
+                data[at["partner_choice.candidates"] + (s - seat) % n] = 1.0
+            b = at["partner_choice.waiting"]
+            for s in st.choosers[1:]:
+                data[b] = 1.0
+                data[b + 1 + (s - seat) % n] = 1.0
+                b += 1 + self.max
+            data[at["partner_choice.price"]] = deal.price / 10
+        if st.phase == VOTE and st.proposal is not None:
+            proposer = st.proposer
+            assert proposer is not None
+            data[at["proposal"]] = 1.0
+            data[at["proposal.proposer"] + (proposer - seat) % n] = 1.0
+            data[at["proposal.boss.name"] + self.boss_ix[st.proposal]] = 1.0
+            b = at["proposal.voters"]
+            for s in st.voters:
+                r = b + 2 * ((s - seat) % n)
+                data[r] = 1.0
+                data[r + 1] = st.shares[s][st.company] + 0.0
+        if st.last_vote is not None:
+            boss, yes, passed, ayes = st.last_vote
+            data[at["last_vote"]] = 1.0
+            data[at["last_vote.boss"] + self.boss_ix[boss]] = 1.0
+            data[at["last_vote.yes"]] = yes + 0.0
+            data[at["last_vote.passed"]] = 1.0 if passed else 0.0
+            for s in ayes:
+                data[at["last_vote.voted_yes"] + (s - seat) % n] = 1.0

@@ -12,8 +12,10 @@
 // mine to build its headgear, click a highlighted mine to nominate it at the MERCHANT BANK,
 // click a percentage chip in the market panel to sell or set the commission.  Under the
 // prompt (ui.controls): the sealed-bid form (legal amounts only, pass), the pre-roll steps
-// (roll, repay, trade, liquidate, HOLD cards, flash sale), trade offers and every yes / no
-// question.  Each control sends the matching entry of ui.legal.
+// (roll, repay, trade, liquidate, HOLD cards, flash sale) and every yes / no question.
+// While a deal is drafted or proposed, the deal panel shows its terms to every viewer, and
+// gives the drafter and the player asked to answer their controls (see dealPanel).  Each
+// control sends the matching entry of ui.legal.
 (function () {
   "use strict";
   const M = window.Motherlode;
@@ -65,6 +67,44 @@
       .gf-controls .gf-note { font-size: .85rem; color: #6b6257; }
       .gf-controls select { min-width: 6rem; }
       .gf-controls .gf-title { font-size: .8rem; text-transform: uppercase; color: #6b6257; }
+      .gf-deal { border: 2px solid #e2b53b; border-radius: 8px; background: #fffaf0; padding: .5rem;
+        display: flex; flex-direction: column; gap: .45rem; margin-bottom: .7rem; }
+      .gf-deal-head { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: .3rem; }
+      .gf-deal-title { font-weight: 700; }
+      .gf-deal-badge { font-size: .72rem; font-weight: 700; text-transform: uppercase; letter-spacing: .04em;
+        padding: .1rem .5rem; border-radius: 999px; background: #f3e7c4; color: #6b4d00; }
+      .gf-deal-badge.proposed { background: #2e7d32; color: #fff; }
+      .gf-deal-status, .gf-deal-note { font-size: .82rem; color: #6b6257; }
+      .gf-deal-cols { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .4rem; }
+      .gf-deal-side { min-width: 0; background: #fff; border: 1px solid #e4ddcc; border-top: 4px solid;
+        border-radius: 6px; padding: .35rem .4rem; display: flex; flex-direction: column; gap: .3rem; }
+      .gf-deal-who { font-weight: 700; font-size: .95rem; overflow-wrap: anywhere; }
+      .gf-deal-tag { display: inline-block; margin-left: .3rem; padding: 0 .4rem; border-radius: 999px;
+        background: #fff2c2; font-size: .7rem; font-weight: 600; white-space: nowrap; }
+      .gf-deal-items { list-style: none; margin: 0; padding: 0; font-size: .88rem; }
+      .gf-deal-items li { display: flex; align-items: center; justify-content: space-between; gap: .25rem;
+        padding: .12rem 0; border-bottom: 1px dotted #e4ddcc; }
+      .gf-deal-items li > span { min-width: 0; overflow-wrap: anywhere; }
+      .gf-deal-items .gf-deal-none { color: #8a8175; font-style: italic; }
+      .gf-deal-value { font-size: .82rem; }
+      .gf-deal-gain { font-size: .88rem; font-weight: 700; overflow-wrap: anywhere; }
+      .gf-deal-num { white-space: nowrap; }
+      .gf-deal-gain.up { color: #2e7d32; }
+      .gf-deal-gain.down { color: #b3261e; }
+      .gf-deal-od { font-size: .78rem; color: #b3261e; }
+      .gf-deal-edit { display: flex; flex-direction: column; gap: .3rem; border-top: 1px solid #e4ddcc; padding-top: .3rem; }
+      .gf-deal-adds { display: flex; flex-wrap: wrap; gap: .25rem; }
+      .gf-deal button.gf-deal-x, .gf-deal button.gf-deal-add, .gf-deal button.gf-deal-set,
+        .gf-deal button.gf-deal-step { min-height: 1.9rem; padding: .1rem .45rem; font-size: .84rem; }
+      .gf-deal button.gf-deal-x { flex: none; }
+      .gf-deal button.gf-deal-add { max-width: 100%; text-align: left; overflow-wrap: anywhere; }
+      .gf-deal-field { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem; }
+      .gf-deal-label { flex-basis: 100%; font-size: .78rem; color: #6b6257; }
+      .gf-deal input.gf-deal-amount { flex: 1 1 3.5em; width: 3.5em; min-width: 0; min-height: 1.9rem; padding: .15rem .3rem; }
+      .gf-deal-actions { display: flex; flex-wrap: wrap; gap: .35rem; }
+      .gf-deal-actions button { flex: 1 1 auto; }
+      .gf-deal .gf-quick { border-top: 1px solid #e4ddcc; padding-top: .4rem; }
+      .gf-deal .gf-quick select { min-width: 0; max-width: 100%; }
     `));
   }
 
@@ -301,7 +341,8 @@
     let cy = y;
     const line = (str, opts) => {
       const size = (opts && opts.size) || 12 * fs;
-      for (const part of wrap(str, Math.floor(w / (size * 0.6)))) {
+      const bold = opts && opts.attrs && opts.attrs["font-weight"] === 700;
+      for (const part of wrap(str, Math.floor((w - 24) / (size * (bold ? 0.68 : 0.6))))) {
         g.append(text(x + 12, cy + size * 0.8, part, size, Object.assign({ "text-anchor": "start" }, (opts && opts.attrs) || {})));
         cy += size * 1.3;
       }
@@ -325,8 +366,8 @@
       } else if (d.kind === "commission" || d.kind === "sell") {
         line(`Broker: ${d.broker >= 0 ? view.names[d.broker] : "the Bank"} · GOLDFIX falls ${dollars(d.drop)} if any bullion is sold`, { size: 12 * fs });
         if (d.rate !== null && d.rate !== undefined) line(`Commission ${d.rate}% · GOLDFIX ${dollars(obs.goldfix)}/oz`, { size: 13 * fs, attrs: { "font-weight": 700 } });
-      } else if (d.kind === "respond") {
-        line(`${view.names[d.seller]} sells ${d.asset} to ${view.names[d.buyer]} for ${money(d.price)} (${d.percent}% of valuation)`, { size: 13 * fs, attrs: { "font-weight": 700 } });
+      } else if (d.deal) {
+        line(dealStatus(d.deal, view.names), { size: 12 * fs, attrs: { fill: MUTED, class: "gf-deal-round" } });
       } else if (d.kind === "answer") {
         line(`${d.title}: ${d.question}`, { size: 13 * fs, attrs: { "font-weight": 700 } });
       } else if (d.kind === "counter") {
@@ -481,11 +522,22 @@
   function controls(ctx) {
     const { ui } = ctx;
     const box = ui.controls;
-    if (!box || !ui.legal.length) return;
+    if (!box) return;
+    const deal = ctx.obs.decision && ctx.obs.decision.deal;
+    if (!deal) planNote = "";
+    const panel = deal ? dealPanel(ctx, deal) : null;
+    if (!ui.legal.length) {
+      if (panel) box.append(panel); // spectators and the players not asked: the terms only
+      return;
+    }
     const wrapBox = E("div", { class: "gf-controls", id: "gf-controls" });
     const row = () => E("div", { class: "gf-row" });
     const byType = (t) => ui.legal.filter((l) => l.action.type === t);
     const done = new Set();
+    if (panel) {
+      wrapBox.append(panel);
+      for (const t of DEAL_TYPES) done.add(t);
+    }
     // the sealed bid form
     const bids = byType("bid");
     if (bids.length) {
@@ -524,23 +576,11 @@
       }
       wrapBox.append(r);
     }
-    // trade offers: deal, asset, percent
+    // quick trade offers (deal, asset, percent), where no deal panel shows them
     const offers = byType("offer");
-    if (offers.length) {
+    if (offers.length && !done.has("offer")) {
       done.add("offer");
-      const deals = [...new Set(offers.map((o) => o.action.deal))];
-      const assets = [...new Set(offers.map((o) => o.action.asset))];
-      const pcts = [...new Set(offers.map((o) => o.action.percent))];
-      const sDeal = E("select", { id: "gf-offer-deal" }, ...deals.map((d) => E("option", { value: d }, d)));
-      const sAsset = E("select", { id: "gf-offer-asset" }, ...assets.map((a) => E("option", { value: a }, ASSET_WORD(a))));
-      const sPct = E("select", { id: "gf-offer-percent" }, ...pcts.map((p) => E("option", { value: p }, `${p}% of value`)));
-      const r = row();
-      r.append(E("span", { class: "gf-title" }, "Trade offer"), sDeal, sAsset, sPct,
-        E("button", { class: "primary", id: "gf-offer", onclick: () => {
-          const item = offers.find((o) => o.action.deal === sDeal.value && o.action.asset === sAsset.value && String(o.action.percent) === sPct.value);
-          if (item) ui.act(item.action); else ui.act(offers[0].action);
-        } }, "Offer"));
-      wrapBox.append(r);
+      wrapBox.append(quickOffers(ctx, offers));
     }
     // liquidation to the Bank
     const liqs = byType("liquidate");
@@ -575,6 +615,259 @@
     if (byType("headgear").length) wrapBox.append(E("div", { class: "gf-note" }, "Or click your mine on the board to build its headgear."));
     if (byType("nominate").some((i) => i.action.mine)) wrapBox.append(E("div", { class: "gf-note" }, "Click a highlighted mine to nominate it."));
     if (wrapBox.childNodes.length) box.append(wrapBox);
+  }
+
+  // Quick one-asset proposals: sell or buy, the asset, the % of its GOLDFIX valuation.
+  function quickOffers(ctx, offers) {
+    const deals = [...new Set(offers.map((o) => o.action.deal))];
+    const assets = [...new Set(offers.map((o) => o.action.asset))];
+    const pcts = [...new Set(offers.map((o) => o.action.percent))];
+    const sDeal = E("select", { id: "gf-offer-deal", "aria-label": "sell or buy" }, ...deals.map((d) => E("option", { value: d }, d)));
+    const sAsset = E("select", { id: "gf-offer-asset", "aria-label": "asset" }, ...assets.map((a) => E("option", { value: a }, ASSET_WORD(a))));
+    const sPct = E("select", { id: "gf-offer-percent", "aria-label": "price" }, ...pcts.map((p) => E("option", { value: p }, `${p}% of value`)));
+    const r = E("div", { class: "gf-row gf-quick" });
+    r.append(E("span", { class: "gf-title" }, "Quick offer"), sDeal, sAsset, sPct,
+      E("button", { id: "gf-offer", onclick: () => {
+        const item = offers.find((o) => o.action.deal === sDeal.value && o.action.asset === sAsset.value && String(o.action.percent) === sPct.value);
+        if (item) ctx.ui.act(item.action); else ctx.ui.act(offers[0].action);
+      } }, "Offer"));
+    return r;
+  }
+
+  // ------------------------------------------------------------------ the deal panel
+  // Whenever a deal is drafted or proposed, everyone sees its terms: what each side hands
+  // over, its worth at the GOLDFIX, each player's net worth change and the overdrafts a
+  // payer draws, the round.  The turn player's side is on the left through every counter.
+  // The drafter adds and takes off items (only those his legal moves allow) and types cash
+  // and bullion amounts, which are reached by the legal +/-1, 10, 100 steps, one step per
+  // frame; the player asked to answer accepts, declines or counters.
+  const DEAL_TYPES = ["give", "get", "propose", "withdraw", "respond", "counter-offer", "offer"];
+  const signed = (n) => (n > 0 ? `+${money(n)}` : money(n));
+  const num = (str) => E("span", { class: "gf-deal-num" }, str);
+
+  function dealStatus(deal, names) {
+    const round = `proposal ${deal.proposed ? deal.proposals : deal.proposals + 1} of at most ${deal.rounds}`;
+    if (deal.proposed) {
+      const last = deal.proposals >= deal.rounds ? " · the last: accept or decline" : "";
+      return `${deal.countering ? "Counter-offer" : "Proposal"} by ${names[deal.drafter]} · ${round} · ${names[deal.partner]} to answer${last}`;
+    }
+    return `${deal.countering ? "Counter-offer" : "Draft"} by ${names[deal.drafter]}, not proposed yet · ${round}`;
+  }
+
+  function sideItems(obs, side) {
+    const items = [];
+    for (const name of side.mine_leases) {
+      const m = obs.mines.names.indexOf(name);
+      items.push({ item: `ML-${name}`, text: `${name} lease${obs.mines.headgear[m] ? " + headgear" : ""}`, kind: "lease" });
+    }
+    for (const name of side.drill_reports) items.push({ item: `DR-${name}`, text: `${name} drill report`, kind: "report" });
+    if (side.bullion) items.push({ item: "bullion", text: `${side.bullion.toLocaleString("en-US")} kOz bullion (${money(bullionValue(side.bullion, obs.goldfix))})`, kind: "amount" });
+    if (side.cash) items.push({ item: "cash", text: `${money(side.cash)} cash`, kind: "amount" });
+    if (side.notes) items.push({ item: "notes", text: `${side.notes} loan note${side.notes > 1 ? "s" : ""} (${money(250 * side.notes)} debt)`, kind: "notes" });
+    return items;
+  }
+
+  const ITEM_WORD = (item) => item.replace(/^ML-(.*)/, "$1 lease").replace(/^DR-(.*)/, "$1 drill report");
+
+  function dealPanel(ctx, deal) {
+    const { obs, view, ui } = ctx;
+    const d = obs.decision;
+    const names = view.names;
+    const asked = ui.legal.length > 0;
+    const editing = asked && d.kind === "negotiate" && deal.drafter === view.seat;
+    const answering = asked && d.kind === "respond" && deal.partner === view.seat;
+    const legal = (type, item, amount) => ui.legal.find((l) => l.action.type === type &&
+      (item === undefined || l.action.item === item) && (amount === undefined || l.action.amount === amount));
+    const sides = [{ verb: "give", data: deal.gives }, { verb: "get", data: deal.gets }];
+    if (deal.gets.seat === obs.turn) sides.reverse();
+    const panel = E("div", { class: "gf-deal", id: "gf-deal", "data-state": deal.proposed ? "proposal" : "draft",
+      "data-proposals": deal.proposals, "data-drafter": deal.drafter, "data-partner": deal.partner,
+      "data-plan": plan ? "running" : "idle", "data-move": view.move_count });
+    panel.append(E("div", { class: "gf-deal-head" },
+      E("span", { class: "gf-deal-title" }, `Deal at GOLDFIX ${dollars(obs.goldfix)}`),
+      E("span", { class: `gf-deal-badge ${deal.proposed ? "proposed" : "draft"}` }, deal.proposed ? (deal.countering ? "counter-offer" : "proposal") : "draft")),
+      E("div", { class: "gf-deal-status" }, dealStatus(deal, names)));
+    const cols = E("div", { class: "gf-deal-cols" });
+    for (const { verb, data } of sides) {
+      const seat = data.seat;
+      const col = E("div", { class: "gf-deal-side", "data-seat": seat, "data-verb": verb,
+        "data-value": data.value, "data-gain": data.gain, "data-overdrafts": data.overdrafts,
+        style: `border-top-color:${M.colour(seat)}` });
+      col.append(E("div", { class: "gf-deal-who" }, E("span", { style: `color:${M.colour(seat)}` }, "● "),
+        `${names[seat]} gives`, seat === deal.drafter ? E("span", { class: "gf-deal-tag" }, deal.proposed ? "proposes" : "drafts") : null));
+      const list = E("ul", { class: "gf-deal-items" });
+      const items = sideItems(obs, data);
+      if (!items.length) list.append(E("li", { class: "gf-deal-none" }, "nothing"));
+      for (const it of items) {
+        const off = editing && it.kind !== "amount" ? legal(verb, it.item, -1) : null;
+        list.append(E("li", { "data-item": it.item }, E("span", {}, it.text),
+          off ? E("button", { class: "gf-deal-x", "data-deal-remove": it.item, title: off.label || off.text,
+            "aria-label": `take off ${ITEM_WORD(it.item)}`, onclick: () => ui.act(off.action) }, "✕") : null));
+      }
+      col.append(list);
+      col.append(E("div", { class: "gf-deal-value" }, `Worth ${money(data.value)}`));
+      col.append(E("div", { class: `gf-deal-gain ${data.gain > 0 ? "up" : data.gain < 0 ? "down" : ""}` },
+        `${names[seat]}'s net worth `, num(signed(data.gain))));
+      if (data.overdrafts) col.append(E("div", { class: "gf-deal-od" },
+        `draws ${data.overdrafts} overdraft loan${data.overdrafts > 1 ? "s" : ""} ($230M and a LOAN NOTE each)`));
+      if (editing) col.append(sideControls(ctx, deal, verb, data, legal));
+      cols.append(col);
+    }
+    panel.append(cols);
+    if (editing) {
+      if (planNote) panel.append(E("div", { class: "gf-deal-note", id: "gf-deal-plan-note" }, planNote));
+      const row = E("div", { class: "gf-deal-actions" });
+      const propose = legal("propose");
+      if (propose) row.append(E("button", { class: "primary", "data-deal": "propose", onclick: () => ui.act(propose.action) },
+        deal.countering ? "Propose the counter-offer" : "Propose"));
+      const withdraw = legal("withdraw");
+      if (withdraw) row.append(E("button", { "data-deal": "withdraw", onclick: () => ui.act(withdraw.action) },
+        deal.proposals ? "Withdraw: no deal" : "Withdraw"));
+      panel.append(row);
+      const notes = [];
+      if (!propose && deal.countering) notes.push("Change the terms to make a counter-offer.");
+      else if (!propose) notes.push("Add what each side gives, then propose.");
+      notes.push(`${deal.edits_left} change${deal.edits_left === 1 ? "" : "s"} left to this draft.`);
+      panel.append(E("div", { class: "gf-deal-note" }, notes.join(" ")));
+      const offers = ui.legal.filter((l) => l.action.type === "offer");
+      if (offers.length) panel.append(quickOffers(ctx, offers));
+    } else if (answering) {
+      const row = E("div", { class: "gf-deal-actions" });
+      const yes = ui.legal.find((l) => l.action.type === "respond" && l.action.accept);
+      const no = ui.legal.find((l) => l.action.type === "respond" && !l.action.accept);
+      const counter = legal("counter-offer");
+      const mine = deal.gets.seat === view.seat ? deal.gets : deal.gives;
+      if (yes) row.append(E("button", { class: "primary", "data-deal": "accept", title: yes.label || null,
+        onclick: () => ui.act(yes.action) }, "Accept · your net worth ", num(signed(mine.gain))));
+      if (no) row.append(E("button", { "data-deal": "decline", onclick: () => ui.act(no.action) }, "Decline"));
+      if (counter) row.append(E("button", { "data-deal": "counter", title: counter.label || null,
+        onclick: () => ui.act(counter.action) }, "Counter-offer"));
+      panel.append(row);
+      if (yes && yes.label && mine.overdrafts) panel.append(E("div", { class: "gf-deal-note" }, `Accepting: ${yes.label}.`));
+    }
+    return panel;
+  }
+
+  // The drafter's controls for one side: add its owner's leases and drill reports, type its
+  // cash and bullion, its LOAN NOTES up or down.
+  function sideControls(ctx, deal, verb, data, legal) {
+    const { ui } = ctx;
+    const box = E("div", { class: "gf-deal-edit" });
+    const adds = ui.legal.filter((l) => l.action.type === verb && l.action.amount === 1 && /^(ML|DR)-/.test(l.action.item));
+    if (adds.length) {
+      const row = E("div", { class: "gf-deal-adds" });
+      for (const a of adds) row.append(E("button", { class: "gf-deal-add", "data-deal-add": a.action.item, title: a.label || a.text,
+        onclick: () => ui.act(a.action) }, `+ ${ITEM_WORD(a.action.item)}`));
+      box.append(row);
+    }
+    for (const [item, word] of [["cash", "Cash $M"], ["bullion", "Bullion kOz"]]) {
+      const steps = ui.legal.filter((l) => l.action.type === verb && l.action.item === item);
+      const other = verb === "give" ? deal.gets : deal.gives;
+      // cash and bullion go one way: typing on this side first clears the other's
+      const canRaise = steps.some((l) => l.action.amount > 0) || (other[item] > 0 && ui.legal.some(
+        (l) => l.action.type !== verb && l.action.item === item && l.action.amount < 0));
+      if (!steps.length && !canRaise) continue;
+      const input = E("input", { type: "number", min: 0, step: 1, value: data[item], inputmode: "numeric",
+        class: "gf-deal-amount", "data-deal-amount": item, "aria-label": `${word} ${verb === "give" ? "given" : "asked for"}` });
+      const set = () => {
+        const target = Number(input.value);
+        if (!Number.isInteger(target) || target < 0) {
+          input.setCustomValidity("a whole amount, 0 or more");
+          input.reportValidity();
+          return;
+        }
+        input.setCustomValidity("");
+        startPlan(ctx, verb, item, target);
+      };
+      input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); set(); } });
+      box.append(E("div", { class: "gf-deal-field" }, E("span", { class: "gf-deal-label" }, word), input,
+        E("button", { class: "gf-deal-set", "data-deal-set": item, onclick: set }, "Set")));
+    }
+    const up = legal(verb, "notes", 1);
+    const down = legal(verb, "notes", -1);
+    if (up || down) {
+      box.append(E("div", { class: "gf-deal-field" }, E("span", { class: "gf-deal-label" }, `Loan notes ${data.notes}`),
+        E("button", { class: "gf-deal-step", "data-deal-notes": "-1", disabled: !down, "aria-label": "one loan note less",
+          onclick: () => down && ui.act(down.action) }, "−"),
+        E("button", { class: "gf-deal-step", "data-deal-notes": "1", disabled: !up, "aria-label": "one loan note more",
+          title: up ? up.label : null, onclick: () => up && ui.act(up.action) }, "+")));
+    }
+    return box;
+  }
+
+  // A typed amount is reached by legal steps (+/-1, 10, 100), one a frame: each step is
+  // chosen from the frame on screen and sent with its move count, and the next waits for the
+  // frame after it, so a stale page (the server refuses its move) or a redraw never sends
+  // twice.  Any other move, a refusal or 10 s without a frame ends the plan.
+  let plan = null;
+  let planNote = "";
+  let planTimer = null;
+
+  function amountOf(deal, verb, item) {
+    return (verb === "give" ? deal.gives : deal.gets)[item];
+  }
+
+  function stepCost(delta) {
+    const d = Math.abs(delta);
+    const tens = (r) => { const t = Math.floor(r / 10); const u = r % 10; return Math.min(t + u, t + 1 + 10 - u); };
+    const h = Math.floor(d / 100);
+    const r = d % 100;
+    return Math.min(h + tens(r), h + 1 + tens(100 - r));
+  }
+
+  function startPlan(ctx, verb, item, target) {
+    const deal = ctx.obs.decision.deal;
+    const other = verb === "give" ? "get" : "give";
+    const steps = [];
+    if (target > 0 && amountOf(deal, other, item) > 0) steps.push({ verb: other, item, target: 0 });
+    steps.push({ verb, item, target });
+    plan = { seat: ctx.view.seat, steps, sentAt: null, deadline: 0 };
+    planNote = "";
+    advancePlan(ctx);
+    ctx.ui.redraw();
+  }
+
+  function stopPlan(ctx, note) {
+    plan = null;
+    planNote = note || "";
+    clearTimeout(planTimer);
+  }
+
+  function advancePlan(ctx) {
+    if (!plan) return;
+    const { view, ui } = ctx;
+    const d = ctx.obs.decision;
+    const deal = d && d.deal;
+    if (!deal || d.kind !== "negotiate" || deal.drafter !== view.seat || view.seat !== plan.seat) return stopPlan(ctx);
+    if (plan.sentAt !== null) {
+      if (view.move_count <= plan.sentAt) return; // the frame the last step was sent from
+      if (view.move_count !== plan.sentAt + 1 || Date.now() > plan.deadline) return stopPlan(ctx);
+    }
+    while (plan.steps.length) {
+      const { verb, item, target } = plan.steps[0];
+      const delta = target - amountOf(deal, verb, item);
+      if (delta === 0) { plan.steps.shift(); continue; }
+      let best = null;
+      for (const l of ui.legal) {
+        const a = l.action;
+        if (a.type !== verb || a.item !== item || Math.abs(delta - a.amount) >= Math.abs(delta)) continue;
+        const key = [stepCost(delta - a.amount), -Math.abs(a.amount)];
+        if (!best || key[0] < best.key[0] || (key[0] === best.key[0] && key[1] < best.key[1])) best = { key, action: a };
+      }
+      if (!best) {
+        const word = item === "cash" ? money(amountOf(deal, verb, item)) : `${amountOf(deal, verb, item)} kOz`;
+        const who = view.names[(verb === "give" ? deal.gives : deal.gets).seat];
+        return stopPlan(ctx, `${who}'s ${item} stopped at ${word}: the deal allows no more ` +
+          `(what ${who} holds, six loan notes at most, or no changes left).`);
+      }
+      plan.sentAt = view.move_count;
+      plan.deadline = Date.now() + 10000;
+      clearTimeout(planTimer);
+      planTimer = setTimeout(() => { if (plan && Date.now() > plan.deadline) { stopPlan(ctx); ui.redraw(); } }, 10500);
+      ui.act(best.action);
+      return;
+    }
+    stopPlan(ctx);
   }
 
   // --------------------------------------------------------------------- the table
@@ -654,6 +947,7 @@
     svg.append(bk.node);
     const H = booksTop + bk.h;
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    advancePlan(ctx);
     controls(ctx);
     const root = E("div", { class: "gf-root", "data-move": view.move_count, "data-layout": phone ? "phone" : "laptop" }, svg);
     return root;

@@ -152,6 +152,7 @@ class DirectEncoder(ABC):
 
 DIRECT: dict[str, str] = {
     "carcassonne": "motherlode.rl.tensors.direct.carcassonne",
+    "goldfix": "motherlode.rl.tensors.direct.goldfix",
     "gonza": "motherlode.rl.tensors.direct.gonza",
     "goodwill": "motherlode.rl.tensors.direct.goodwill",
     "yukon": "motherlode.rl.tensors.direct.yukon",

@@ -1,0 +1,253 @@
+"""GOLDFIX's direct encoder (the layout is in ``tensors/goldfix.py``).
+
+The decision under way has many shapes (sealed bids, markets, takeovers, deals); its block
+is the game's own ``_decision_view()`` (what ``observe`` shows under ``decision``) through
+the layout's compiled encoder, so it cannot drift from the reference.  The rest (the
+DASHBOARD, mines, decks) is written straight from the state."""
+
+from __future__ import annotations
+
+import struct
+from array import array
+from typing import TYPE_CHECKING, Any
+
+from motherlode.games.goldfix import money
+from motherlode.rl.tensors.compiled import compile_layout
+from motherlode.rl.tensors.direct import Buffer, DirectEncoder
+from motherlode.rl.tensors.schema import Cat, Ctx, Out, Rec, Seats, Seq
+
+if TYPE_CHECKING:
+    from motherlode.games.goldfix.rules import GoldfixState
+    from motherlode.rl.tensors import Encoder
+
+
+class Direct(DirectEncoder):
+    def setup(self, enc: Encoder) -> None:
+        at, size = self.at, self.sizes
+        root = enc.root
+        self.phase_ix = root.fields["phase"].index  # type: ignore[attr-defined]
+        self.tax_ix = root.fields["tax"].index  # type: ignore[attr-defined]
+        players = root.fields["players"]
+        assert isinstance(players, Seats) and isinstance(players.inner, Rec)
+        holds = players.inner.fields["holds"]
+        assert isinstance(holds, Seq) and isinstance(holds.inner, Cat)
+        self.card_ix = holds.inner.index
+        decks = root.fields["decks"]
+        assert isinstance(decks, Rec)
+        leases = decks.fields["mine_leases_bottom"]
+        assert isinstance(leases, Seq) and isinstance(leases.inner, Cat)
+        self.mine_ix = leases.inner.index
+        self.card_run = self._runs(len(self.card_ix))
+        self.mine_run = self._runs(len(self.mine_ix))
+        self.p_goldfix = at["goldfix"]
+        self.p_tax = at["tax"]
+        self.p_prices = at["prices.mine_lease"]
+        self.p_interest = at["interest_per_note"]
+        self.p_time_up = at["time_up"]
+        self.p_turn = at["turn"]
+        self.p_phase = at["phase"]
+        self.p_dice = at["dice"]
+        self.p_players = at["players"]
+        self.front_zero = array("f", bytes(4 * (self.p_players - self.p_goldfix)))
+        self.player_step = size["players"] // self.max
+        self.p_holds = at["players[].holds"]
+        self.p_lease = at["mines.lease"]
+        self.p_headgear = at["mines.headgear"]
+        self.p_reports = at["mines.drill_reports"]
+        self.mines_zero = array("f", bytes(4 * (at["board"] - self.p_lease)))
+        self.p_decks = at["decks.mine_leases"]
+        self.p_lease_bottom = at["decks.mine_leases_bottom"]
+        self.p_report_bottom = at["decks.drill_reports_bottom"]
+        self.p_risk_bottom = at["decks.risk_bottom"]
+        self.p_decision = at["decision"]
+        self.p_winner = at["winner"]
+        self.decision_zero = array("f", bytes(4 * (self.size - self.p_decision)))
+        self.decision_node = root.wrapped["decision"]
+        ctx = Ctx(0, self.n, self.max)
+        self.decision_ctx = [Ctx(s, self.n, self.max) for s in range(self.n)]
+        self.decision_fast = compile_layout(self.decision_node, ctx)
+
+    @staticmethod
+    def _runs(size: int) -> tuple[bytes, ...]:
+        out = []
+        for i in range(size):
+            item = [0.0] * (1 + size)
+            item[0] = item[1 + i] = 1.0
+            out.append(struct.pack(f"={len(item)}f", *item))
+        return tuple(out)
+
+    def fixed(self, data: array[float]) -> None:
+        self.seat_flags(data, self.p_players, self.player_step)
+
+    def _owners(self, data: array[float], at: int, owners: list[int], seat: int) -> None:
+        """A list of owners (-1: the Bank), each: present flag + seat one-hot + Bank."""
+        n = self.n
+        step = 2 + self.max
+        for o in owners:
+            data[at] = 1.0
+            data[at + 1 + (self.max if o == -1 else (o - seat) % n)] = 1.0
+            at += step
+
+    def _run(self, buf: Buffer, at: int, run: tuple[bytes, ...], ix: list[int], was: int) -> int:
+        b = b"".join([run[i] for i in ix])
+        self.put_run(buf, at, b, was)
+        return len(b)
+
+    def write(self, state: Any, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
+        st: GoldfixState = state
+        n = self.n
+        data = buf.data
+        gf = st.goldfix
+        # goldfix, tax, prices, interest, time up, turn, phase, dice: always rewritten
+        data[self.p_goldfix : self.p_players] = self.front_zero
+        data[self.p_goldfix] = gf / 1000
+        data[self.p_tax + self.tax_ix[st.tax]] = 1.0
+        prices = money.asset_prices(gf)
+        data[self.p_prices] = prices.mine_lease / 100
+        data[self.p_prices + 1] = prices.headgear / 100
+        data[self.p_prices + 2] = prices.drill_report / 100
+        data[self.p_interest] = money.interest_per_note(st.interest_percent()) / 10
+        if st.time_up:
+            data[self.p_time_up] = 1.0
+        data[self.p_turn + (st.turn - seat) % n] = 1.0
+        data[self.p_phase + self.phase_ix[st.phase]] = 1.0
+        dice = st.dice
+        if dice:
+            b = self.p_dice
+            data[b] = 1.0
+            for x in dice:
+                data[b + 1] = 1.0
+                data[b + 2] = x / 6
+                b += 2
+        # the players (their net worth follows the GOLDFIX and the mines)
+        mines = (st.lease_owner, st.headgear, st.report_owner)
+        table = (
+            gf,
+            st.cash,
+            st.notes,
+            st.vault,
+            st.position,
+            st.circuits,
+            st.active,
+            st.final_worth,
+            st.holds,
+            mines,
+        )
+        if table != keys.get("table"):
+            value = [0] * n
+            for m, owner in enumerate(st.lease_owner):
+                if owner >= 0:
+                    value[owner] += prices.mine_lease + (prices.headgear if st.headgear[m] else 0)
+            for owner in st.report_owner:
+                if owner >= 0:
+                    value[owner] += prices.drill_report
+            was_holds = keys.get("holds") or [()] * n
+            step = self.player_step
+            cards = st.cards
+            for s in range(n):
+                b = self.p_players + ((s - seat) % n) * step
+                active = st.active[s]
+                worth = (
+                    money.net_worth(
+                        st.cash[s], value[s], money.bullion_value(st.vault[s], gf), st.notes[s]
+                    )
+                    if active
+                    else st.final_worth[s]
+                )
+                data[b + 1] = 1.0 if active else 0.0
+                data[b + 2] = st.cash[s] / 100
+                data[b + 3] = st.notes[s] + 0.0
+                data[b + 4] = st.vault[s] + 0.0
+                data[b + 5] = st.position[s] / 10
+                data[b + 6] = st.circuits[s] + 0.0
+                data[b + 7] = worth / 100
+                hold = st.holds[s]
+                if hold != was_holds[s]:
+                    self._run(
+                        buf,
+                        b + self.p_holds,
+                        self.card_run,
+                        [self.card_ix[cards[c].id] for c in hold],
+                        len(self.card_run[0]) * len(was_holds[s]),
+                    )
+            keys["table"] = (
+                gf,
+                st.cash[:],
+                st.notes[:],
+                st.vault[:],
+                st.position[:],
+                st.circuits[:],
+                st.active[:],
+                st.final_worth[:],
+                list(st.holds),
+                (st.lease_owner[:], st.headgear[:], st.report_owner[:]),
+            )
+            keys["holds"] = list(st.holds)
+        # the mines
+        if mines != keys.get("mines"):
+            data[self.p_lease : self.p_decks] = self.mines_zero
+            self._owners(data, self.p_lease, st.lease_owner, seat)
+            b = self.p_headgear
+            for built in st.headgear:
+                data[b] = 1.0
+                if built:
+                    data[b + 1] = 1.0
+                b += 2
+            self._owners(data, self.p_reports, st.report_owner, seat)
+            keys["mines"] = (st.lease_owner[:], st.headgear[:], st.report_owner[:])
+        # the decks
+        data[self.p_decks] = len(st.lease_deck) / 10
+        data[self.p_decks + 1] = len(st.report_deck) / 10
+        data[self.p_decks + 2] = len(st.risk_deck) / 10
+        bottoms = (
+            st.lease_deck.known_bottom(),
+            st.report_deck.known_bottom(),
+            st.risk_deck.known_bottom(),
+        )
+        if bottoms != keys.get("bottoms"):
+            names = st.board.mines
+            sizes = keys.get("written") or (0, 0, 0)
+            mine_ix = self.mine_ix
+            written = (
+                self._run(
+                    buf,
+                    self.p_lease_bottom,
+                    self.mine_run,
+                    [mine_ix[names[c]] for c in bottoms[0]],
+                    sizes[0],
+                ),
+                self._run(
+                    buf,
+                    self.p_report_bottom,
+                    self.mine_run,
+                    [mine_ix[names[c // 2]] for c in bottoms[1]],
+                    sizes[1],
+                ),
+                self._run(
+                    buf,
+                    self.p_risk_bottom,
+                    self.card_run,
+                    [self.card_ix[st.cards[c].id] for c in bottoms[2]],
+                    sizes[2],
+                ),
+            )
+            keys["bottoms"] = bottoms
+            keys["written"] = written
+        # the decision under way (the game's own view of it), and the winner
+        data[self.p_decision :] = self.decision_zero
+        decision = st._decision_view()
+        if decision is not None:
+            out: Out = {}
+            try:
+                self.decision_fast(decision, out, seat)
+            except Exception:
+                out = {}
+                self.decision_node.put(
+                    decision, out, 0, self.decision_ctx[seat], ("observation", "decision")
+                )
+            at = self.p_decision
+            for i, v in out.items():
+                data[at + i] = v
+        if st.winner >= 0:
+            data[self.p_winner] = 1.0
+            data[self.p_winner + 1 + (st.winner - seat) % n] = 1.0

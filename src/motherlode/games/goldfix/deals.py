@@ -77,13 +77,21 @@ class Side:
         return int(getattr(self, kind))
 
     def changed(self, kind: str, which: int, amount: int) -> Side:
+        """A copy with ``amount`` more (or fewer) of one item (built directly: this runs
+        on every change to a draft, and ``dataclasses.replace`` costs four times more)."""
+        leases, reports = self.leases, self.reports
+        bullion, cash, notes = self.bullion, self.cash, self.notes
         if kind == LEASE_ASSET:
-            leases = (*self.leases, which) if amount > 0 else _without(self.leases, which)
-            return replace(self, leases=tuple(sorted(leases)))
-        if kind == REPORT_ASSET:
-            reports = (*self.reports, which) if amount > 0 else _without(self.reports, which)
-            return replace(self, reports=tuple(sorted(reports)))
-        return replace(self, **{kind: getattr(self, kind) + amount})
+            leases = tuple(sorted((*leases, which))) if amount > 0 else _without(leases, which)
+        elif kind == REPORT_ASSET:
+            reports = tuple(sorted((*reports, which))) if amount > 0 else _without(reports, which)
+        elif kind == BULLION:
+            bullion += amount
+        elif kind == CASH:
+            cash += amount
+        else:
+            notes += amount
+        return Side(leases, reports, bullion, cash, notes)
 
 
 def _without(items: tuple[int, ...], which: int) -> tuple[int, ...]:
@@ -249,12 +257,27 @@ class DealRules(RiskRules):
             out.extend(self._legal_quick_offers(deal))
         return out
 
+    def _spare(self, seat: int, pays: Side, receives: Side) -> tuple[int, int]:
+        """(more cash $M, more LOAN NOTES) that ``seat`` could still take on in a deal
+        without passing six notes, overdrafts included."""
+        notes = self.notes[seat] - pays.notes + receives.notes
+        cash = self.cash[seat] + receives.cash - pays.cash
+        cash_room = cash + (money.MAX_NOTES - notes) * money.OVERDRAFT_LOAN
+        note_room = money.MAX_NOTES - notes - money.overdrafts_needed(cash, 0)
+        return cash_room, note_room
+
     def _legal_edits(self, deal: Deal) -> list[Action]:
+        """Every change to the draft that keeps it possible: items owned, amounts held,
+        cash, bullion and notes one way, nobody past six notes.  Only more cash paid or
+        more notes received can break the last, so those are checked in closed form
+        (:meth:`_spare`) rather than on trial copies of the deal."""
         menu = self.deal_menu
         out: list[Action] = []
         for index, (owner, side, other) in enumerate(
             ((deal.drafter, deal.gives, deal.gets), (deal.partner, deal.gets, deal.gives))
         ):
+            payer_room, owner_notes_room = self._spare(owner, side, other)
+            taker_room = self._spare(deal.partner if index == 0 else deal.drafter, other, side)[1]
             for key in self._candidate_items(owner, side):
                 kind, which = key
                 have = side.count(kind, which)
@@ -262,14 +285,17 @@ class DealRules(RiskRules):
                 one_way = kind in (CASH, BULLION, NOTES) and other.count(kind, which)
                 for step, pair in zip(menu.steps[key], menu.edits[key], strict=True):
                     after = have + step
-                    if after < 0 or (step > 0 and (one_way or after > held)):
+                    if after < 0:
                         continue
-                    changed = side.changed(kind, which, step)
-                    trial = (
-                        replace(deal, gives=changed) if index == 0 else replace(deal, gets=changed)
-                    )
-                    if step > 0 and not self._affordable(trial):
-                        continue
+                    if step < 0 and kind == NOTES and owner_notes_room < 1:
+                        continue  # he would keep a note he cannot carry
+                    if step > 0:
+                        if one_way or after > held:
+                            continue
+                        if kind == CASH and step > payer_room:
+                            continue
+                        if kind == NOTES and step > taker_room:
+                            continue
                     out.append(pair[index])
         return out
 
@@ -307,7 +333,16 @@ class DealRules(RiskRules):
                 for share in BULLION_SHARES:
                     if money.sale_quantity(vault, share):
                         out.extend(menu.offers[word, bullion(share)])
-        return [o for o in out if self._affordable(self._quick_deal(deal, o))]
+        rooms = {
+            deal.drafter: self._spare(deal.drafter, EMPTY, EMPTY)[0],
+            deal.partner: self._spare(deal.partner, EMPTY, EMPTY)[0],
+        }
+        legal: list[Action] = []
+        for offer in out:
+            _, buyer, price = self.trade_terms(offer)
+            if price <= rooms[buyer]:
+                legal.append(offer)
+        return legal
 
     def _legal_responses(self) -> list[Action]:
         deal = self.deal
@@ -328,11 +363,14 @@ class DealRules(RiskRules):
         deal = self.deal
         assert deal is not None
         kind, which = self.deal_menu.items[action.item]
+        gives, gets = deal.gives, deal.gets
         if isinstance(action, Give):
-            deal = replace(deal, gives=deal.gives.changed(kind, which, action.amount))
+            gives = gives.changed(kind, which, action.amount)
         else:
-            deal = replace(deal, gets=deal.gets.changed(kind, which, action.amount))
-        self.deal = replace(deal, edits=deal.edits + 1)
+            gets = gets.changed(kind, which, action.amount)
+        self.deal = Deal(
+            deal.drafter, deal.partner, gives, gets, deal.proposals, deal.edits + 1, deal.countering
+        )
         self._ask(NEGOTIATE, (deal.drafter,))
 
     def _propose(self) -> None:

@@ -1,22 +1,27 @@
 """Environment steps per second of the PettingZoo AEC env, against the engine's own playouts.
 
-    python bench/rl.py                      # every game at the player counts of playouts.py
+    python bench/rl.py -n 3 -r 5            # every game at the player counts of playouts.py
     python bench/rl.py gonza -p 4 -n 3 -r 5
 
 Both sides play the same random games (one seed per game) with the log off:
 
 * **engine**: the engine's hot loop as ``bench/playouts.py`` drives it — pick the pending
-  seat, list its legal actions, apply a random one;
-* **AEC env**: ``env.last()`` (the acting agent's observation tensor and action mask), a
-  random index among the mask's ones, ``env.step``; what every PettingZoo training loop does
-  per decision.
+  seat, list its legal actions, apply a random one (``random.Random(seed).choice``);
+* **AEC env**: ``env.last()`` (the acting agent's observation tensor and action mask, both
+  new arrays, as every call), a random index among the mask's ones (the same
+  ``random.Random(seed).choice``, over ``mask.view(bool).nonzero()[0]``: numpy's
+  ``Generator.choice`` and ``nonzero`` on an int8 array would cost more than most
+  engine steps, and they are the learner's cost, not the adapter's), ``env.step``; what
+  every PettingZoo training loop does per decision.
 
 A run plays ``-n`` games on each side; the figures are the medians over ``-r`` runs (the
 machine is shared and noisy), in decisions per second, and ``ratio`` is how many times
 slower the AEC env is per decision.  A second table says where an env step's time goes, in
-microseconds per decision (medians over the runs, on up to 400 positions of one game): the
-seat's JSON ``observe``, its ``encode`` to a tensor, the action ``mask``, against the
-engine's own ``legal_actions`` + ``apply``.  Printed, never asserted.
+microseconds per decision (medians over the runs, on up to 400 positions of one game, the
+acting seat's view of each in turn): the engine's own ``legal_actions`` + ``apply``; the
+seat's ``tensor`` as the env makes it (the game's direct encoder, written straight from
+the state); the reference it equals, the seat's JSON ``observe`` and its ``encode``; the
+action ``mask``.  Printed, never asserted.
 """
 
 from __future__ import annotations
@@ -88,7 +93,13 @@ def breakdown(game_id: str, players: int, runs: int) -> dict[str, float]:
         seat = state.pending()[0]
         positions.append((state.clone(), seat))
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    parts: dict[str, list[float]] = {"engine": [], "observe": [], "encode": [], "mask": []}
+    parts: dict[str, list[float]] = {
+        "engine": [],
+        "tensor": [],
+        "observe": [],
+        "encode": [],
+        "mask": [],
+    }
     for _ in range(runs):
         observations = []
         copies = [state.clone() for state, _ in positions]
@@ -97,6 +108,11 @@ def breakdown(game_id: str, players: int, runs: int) -> dict[str, float]:
         for copy, (_, seat) in zip(copies, positions, strict=True):
             copy.apply(seat, choice(copy.legal_actions(seat)))
         parts["engine"].append(time.perf_counter() - start)
+        start = time.perf_counter()
+        for state, seat in positions:
+            table.state = state
+            table.tensor(seat)
+        parts["tensor"].append(time.perf_counter() - start)
         start = time.perf_counter()
         for state, seat in positions:
             observations.append(state.observe(seat))
@@ -136,14 +152,17 @@ def main() -> None:
         fast, slow = statistics.median(engine), statistics.median(env)
         label = f"{game_id} ({players}p)"
         print(f"{label:<16} {fast:15,.0f} {slow:16,.0f} {fast / slow:6.1f}")
-    print(f"\n{'us per decision':<16} {'engine':>8} {'observe':>8} {'encode':>8} {'mask':>8}")
+    print(
+        f"\n{'us per decision':<16} {'engine':>8} {'tensor':>8}   {'observe':>8} {'encode':>8}"
+        f" {'mask':>8}   (tensor: the env's; observe + encode: the reference it equals)"
+    )
     for game_id in args.games or GAMES:
         players = args.players or DEFAULT_PLAYERS[game_id]
         cost = breakdown(game_id, players, args.runs)
         label = f"{game_id} ({players}p)"
         print(
-            f"{label:<16} {cost['engine']:8.1f} {cost['observe']:8.1f} {cost['encode']:8.1f}"
-            f" {cost['mask']:8.1f}"
+            f"{label:<16} {cost['engine']:8.1f} {cost['tensor']:8.1f}   {cost['observe']:8.1f}"
+            f" {cost['encode']:8.1f} {cost['mask']:8.1f}"
         )
 
 

@@ -116,7 +116,7 @@ class Table:
         mask, worked out once per position; never to be changed by the caller."""
         state = self.state
         cached = self._legal
-        count = state.move_count
+        count = state._move_count
         if cached is not None and cached[0] is state and cached[1] == count and cached[2] == seat:
             return cached[3], cached[4], cached[5]
         legal = state.legal_actions(seat)

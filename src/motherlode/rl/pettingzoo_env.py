@@ -180,7 +180,8 @@ class MotherlodeAEC(_Base, AECEnv[str, Obs, int]):  # type: ignore[misc]
             self._clear_rewards()
         else:
             self.agent_selection = self.possible_agents[state.pending()[0]]
-            self._clear_rewards()
+            if any(self.rewards.values()):  # (rewards are 0 until the end: mostly nothing to do)
+                self._clear_rewards()
         if self.render_mode == "human":
             self.render()
 

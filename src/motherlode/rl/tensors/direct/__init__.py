@@ -13,7 +13,6 @@ included) without building the view:
   when the part of the state it encodes differs from what the buffer holds (compared as
   plain Python values, never by identity, so any state of the game, a copy or a
   determinization, encodes correctly in any order);
-* a finished game (a position seen once per seat) is encoded by the reference path.
 
 A game without a direct encoder uses the reference path everywhere.
 """
@@ -78,6 +77,9 @@ class DirectEncoder(ABC):
         self.base = self.at["pending"]
         assert self.at["my_commitment"] == self.base + 2 * self.max + 2
         self.base_zero = array("f", bytes(4 * (2 * self.max + 4)))
+        self.p_scores = self.at["scores"]
+        self.p_ranking = self.at["ranking"]
+        self.final_size = self.p_ranking + self.sizes["ranking"] - self.p_scores
         self.setup(enc)
         self.buffers = [Buffer(self.size) for _ in range(self.n)]
         for seat in range(self.n):
@@ -89,8 +91,6 @@ class DirectEncoder(ABC):
     def encode(self, state: State, seat: int) -> Vector:
         """``seat``'s tensor now: the same array as the reference encoding of
         ``state.observe(seat)`` (a new array each call)."""
-        if state.is_over():
-            return self.enc.encode(state.observe(seat))
         buf = self.buffers[seat]
         self.write(state, seat, buf, buf.keys)  # (first: it may reset the buffer)
         data = buf.data
@@ -100,8 +100,8 @@ class DirectEncoder(ABC):
         data[at : at + 2 * m + 4] = self.base_zero
         for s in state.pending():
             data[at + (s - seat) % n] = 1.0
-        committed = state.committed()
-        if committed:
+        if state._commits:  # (what committed() sorts; empty but in a secret decision)
+            committed = state.committed()
             for s in committed:
                 data[at + m + (s - seat) % n] = 1.0
             if seat in committed:
@@ -111,7 +111,30 @@ class DirectEncoder(ABC):
                 data[at + 2 * m + 3] = float(space.index(state._commits[seat]))
         if state.is_simultaneous():
             data[at + 2 * m] = 1.0
+        if state.is_over():
+            data[at + 2 * m + 1] = 1.0
+            self._final(state, seat, data)
+            buf.keys["final"] = True
+        elif buf.keys.get("final"):
+            self.clear(data, self.p_scores, self.final_size)
+            buf.keys["final"] = False
         return buf.view.copy()
+
+    def _final(self, state: State, seat: int, data: array[float]) -> None:
+        """The scores and the ranking of a finished game."""
+        n = self.n
+        self.clear(data, self.p_scores, self.final_size)
+        b = self.p_scores
+        data[b] = 1.0
+        for s, score in enumerate(state.scores()):
+            r = b + 1 + 2 * ((s - seat) % n)
+            data[r] = 1.0
+            data[r + 1] = score / 100
+        b = self.p_ranking
+        data[b] = 1.0
+        for place, group in enumerate(state.ranking(), start=1):
+            for s in group:
+                data[b + 1 + (s - seat) % n] = float(place)
 
     @abstractmethod
     def write(self, state: Any, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:

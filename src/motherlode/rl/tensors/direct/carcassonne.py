@@ -44,7 +44,6 @@ class Direct(DirectEncoder):
         self.vocab: dict[str, int] = {}
         self.tix: tuple[int, ...] = ()
         self.tile_run: tuple[bytes, ...] = ()
-        self.items: dict[tuple[int, int], bytes] = {}
 
     def fixed(self, data: array[float]) -> None:
         for p in (self.p_points, self.p_supply, *self.p_tally):
@@ -68,20 +67,6 @@ class Direct(DirectEncoder):
             item[1 + i] = 1.0
             runs.append(struct.pack(f"={len(item)}f", *item))
         self.tile_run = tuple(runs)
-        self.items = {}
-
-    def _board_item(self, pos: int, v: int) -> bytes:
-        item = [0.0] * (3 + self.ntypes + 4)
-        item[0] = 1.0
-        item[1] = ((pos >> SHIFT) - OFFSET) / 10
-        item[2] = ((pos & ROW_MASK) - OFFSET) / 10
-        item[3 + self.vocab[self.ids[v >> 2]]] = 1.0
-        item[3 + self.ntypes + (v & 3)] = 1.0
-        run = struct.pack(f"={len(item)}f", *item)
-        if len(self.items) > 100_000:
-            self.items.clear()
-        self.items[pos, v] = run
-        return run
 
     def write(self, state: Any, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
         st: CarcassonneState = state
@@ -133,21 +118,24 @@ class Direct(DirectEncoder):
         if moved:
             if len(placed) > self.room:
                 raise ValueError("more tiles than the layout has room for")
-            items = self.items
             was = keys.get("placed") or []
             k = len(was)
-            item = 4 * (3 + self.ntypes + 4)
-            if placed[:k] == was:  # tiles laid since: only they are written
-                at, new = self.p_board + k * item // 4, placed[k:]
+            item = 3 + self.ntypes + 4
+            if placed[:k] == was:  # tiles laid since: only they are written (on zeros)
+                start = k
                 moved = False  # (the tiles under the followers are where they were)
             else:
-                at, new = self.p_board, placed
-            self.put_run(
-                buf,
-                at,
-                b"".join([items.get((pos, v)) or self._board_item(pos, v) for pos, v, _ in new]),
-                item * (k - len(placed) + len(new)),
-            )
+                start = 0
+                self.clear(data, self.p_board, item * max(k, len(placed)))
+            b = self.p_board + start * item
+            vocab, ids, nt = self.vocab, self.ids, self.ntypes
+            for pos, v, _ in placed[start:]:
+                data[b] = 1.0
+                data[b + 1] = ((pos >> SHIFT) - OFFSET) / 10
+                data[b + 2] = ((pos & ROW_MASK) - OFFSET) / 10
+                data[b + 3 + vocab[ids[v >> 2]]] = 1.0
+                data[b + 3 + nt + (v & 3)] = 1.0
+                b += item
             keys["placed"] = placed[:]
         last = self.p_last
         if st.last >= 0:

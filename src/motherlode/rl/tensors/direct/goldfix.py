@@ -1,9 +1,9 @@
 """GOLDFIX's direct encoder (the layout is in ``tensors/goldfix.py``).
 
 The decision under way has many shapes (sealed bids, markets, takeovers, deals); its block
-is the game's own ``_decision_view()`` (what ``observe`` shows under ``decision``) through
-the layout's compiled encoder, so it cannot drift from the reference.  The rest (the
-DASHBOARD, mines, decks) is written straight from the state."""
+is :func:`decision_view` (``GoldfixState._decision_view`` less its text, which the layout
+skips and which costs more than the rest) through the layout's compiled encoder.  The
+rest (the DASHBOARD, mines, decks) is written straight from the state."""
 
 from __future__ import annotations
 
@@ -11,7 +11,24 @@ import struct
 from array import array
 from typing import TYPE_CHECKING, Any
 
+from motherlode.engine.actions import JsonValue
 from motherlode.games.goldfix import money
+from motherlode.games.goldfix.core import (
+    ANSWER,
+    BID,
+    COMMISSION,
+    COUNTER,
+    COVER,
+    IDLE,
+    LOAN,
+    NEGOTIATE,
+    NOMINATE,
+    OVER,
+    PRE_ROLL,
+    RESPOND,
+    SELL,
+    WANT,
+)
 from motherlode.rl.tensors.compiled import compile_layout
 from motherlode.rl.tensors.direct import Buffer, DirectEncoder
 from motherlode.rl.tensors.schema import Cat, Ctx, Out, Rec, Seats, Seq
@@ -19,6 +36,54 @@ from motherlode.rl.tensors.schema import Cat, Ctx, Out, Rec, Seats, Seq
 if TYPE_CHECKING:
     from motherlode.games.goldfix.rules import GoldfixState
     from motherlode.rl.tensors import Encoder
+
+
+def decision_view(st: GoldfixState) -> dict[str, JsonValue] | None:
+    """``st._decision_view()`` but for its ``text`` (None here): the same keys and values,
+    branch by branch (tests/rl/test_direct.py holds the two encodings equal)."""
+    phase = st.phase
+    view: dict[str, JsonValue] = {"kind": phase, "text": None}
+    if phase == PRE_ROLL:
+        view.update(step=st.step, offers_left=st.offers_left)
+    elif phase in (NEGOTIATE, RESPOND):
+        view["deal"] = st.deal_view()
+    elif phase == LOAN:
+        view["amount"] = st.loan_cash
+    elif phase in (BID, WANT):
+        view.update(
+            asset=st.auction_kind,
+            broker=st.auction_broker,
+            minimum_bid=st.minimum_bid(),
+            lots=[st.lot_name(c) for c in st.lots],
+            tie_bid=st.tie_bid,
+            tied=list(st.tied),
+        )
+    elif phase in (COMMISSION, SELL):
+        view.update(
+            broker=st.market_broker,
+            source=st.market_source,
+            rates=list(st.market_rates),
+            rate=st.market_rate if phase == SELL else None,
+            drop=st.market_drop,
+        )
+    elif phase == ANSWER:
+        card = st.cards[st.card]
+        view.update(card=card.id, title=card.title, question=card.question)
+    elif phase == NOMINATE:
+        view["in_play"] = [st.board.mines[m] for m in st.mines_in_play(st.takeover_bidder)]
+        view["bidder"] = st.takeover_bidder
+    elif phase == COUNTER:
+        view.update(
+            bidder=st.takeover_bidder,
+            mine=st.board.mines[st.takeover_mine],
+            red=st.takeover_red,
+        )
+    elif phase == COVER:
+        owed = -st.cash[st.turn]
+        view.update(owed=owed, overdrafts=money.overdrafts_needed(st.cash[st.turn], 0))
+    elif phase in (IDLE, OVER):
+        return None
+    return view
 
 
 class Direct(DirectEncoder):
@@ -235,7 +300,7 @@ class Direct(DirectEncoder):
             keys["written"] = written
         # the decision under way (the game's own view of it), and the winner
         data[self.p_decision :] = self.decision_zero
-        decision = st._decision_view()
+        decision = decision_view(st)
         if decision is not None:
             out: Out = {}
             try:

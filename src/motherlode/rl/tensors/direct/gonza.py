@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import struct
+from operator import mul
 from array import array
 from typing import TYPE_CHECKING, Any
 
@@ -47,7 +48,7 @@ class Direct(DirectEncoder):
         self.p_first = at["first_player"]
         self.p_minister = at["minister"]
         self.p_corps = at["corporations"]
-        self.front_zero = array("f", bytes(4 * (self.p_corps - self.p_phase)))
+        self.front_zero = array("f", bytes(4 * (self.p_minister - self.p_phase)))
         self.corp_step = size["corporations"] // len(corp.vocab)
         self.p_corp_position = at["corporations[].position"]
         self.p_corp_credits = at["corporations[].credits"]
@@ -98,16 +99,19 @@ class Direct(DirectEncoder):
         st: GonzaState = state
         n = self.n
         data = buf.data
-        # phase, active, first player, minister: always rewritten
-        data[self.p_phase : self.p_corps] = self.front_zero
+        # phase, active, first player: always rewritten; the Minister's seats
+        data[self.p_phase : self.p_minister] = self.front_zero
         data[self.p_phase + st.phase] = 1.0
         if st.active is not None:
             data[self.p_active] = 1.0
             data[self.p_active + 1 + (st.active - seat) % n] = 1.0
         data[self.p_first + (st.first - seat) % n] = 1.0
-        for s, ai in enumerate(st.ai):
-            if ai:
-                data[self.p_minister + (s - seat) % n] = 1.0
+        if st.ai != keys.get("ai"):
+            self.clear(data, self.p_minister, self.max)
+            for s, ai in enumerate(st.ai):
+                if ai:
+                    data[self.p_minister + (s - seat) % n] = 1.0
+            keys["ai"] = st.ai
         # corporations: each rewritten when its position, credits or total change
         corps = st.corps
         pos, placed, total = st.pos, st.placed, st.total
@@ -190,31 +194,44 @@ class Direct(DirectEncoder):
                 len(run[0]) * len(keys.get("bottom") or ()),
             )
             keys["bottom"] = bottom
-        # the players: their scores follow the market and their hands
+        # the players, each rewritten when what it shows or its score rests on changes
+        # (its score: its credits, its holdings, its cards, and every corporation's track)
         hands = st.hands
-        table = (st.supply, st.personal, st.paid, hands)
-        if market != keys.get("scored") or table != keys.get("table"):
-            was_hands = (keys.get("table") or (None, None, None, [None] * n))[3]
-            step = self.player_step
-            run = self.card_run
-            ix = self.card_ix
+        supply, personal, paid = st.supply, st.personal, st.paid
+        if pos != keys.get("scored_at"):
+            keys["scored_at"] = pos[:]
             for s in range(n):
-                b = self.p_players + ((s - seat) % n) * step
-                data[b + self.p_supply] = st.supply[s] / 10
-                data[b + self.p_credits] = st.personal[s] + 0.0
-                data[b + self.p_paid] = st.paid[s] + 0.0
-                data[b + self.p_score] = st.score(s) / 10
-                hand = hands[s]
-                old = was_hands[s]
-                if hand != old:
-                    self.put_run(
-                        buf,
-                        b + self.p_cards,
-                        b"".join([run[ix[c]] for c in hand]),
-                        len(run[0]) * (0 if old is None else len(old)),
-                    )
-            keys["scored"] = (corps, pos[:], placed[:], total[:])
-            keys["table"] = (st.supply[:], st.personal[:], st.paid[:], [h[:] for h in hands])
+                keys[s] = None
+        step = self.player_step
+        values = [corp.track[p] for corp, p in zip(corps, pos, strict=True)]
+        for s in range(n):
+            hand = hands[s]
+            mine = (supply[s], personal[s], paid[s], placed[s::n], hand)
+            was = keys.get(s)
+            if mine == was:
+                continue
+            b = self.p_players + ((s - seat) % n) * step
+            data[b + self.p_supply] = supply[s] / 10
+            data[b + self.p_credits] = personal[s] + 0.0
+            data[b + self.p_paid] = paid[s] + 0.0
+            # GonzaState.score(s), with the tracks' values worked out once for all seats
+            held = placed[s::n]
+            score = personal[s] + sum(map(mul, held, values))
+            if hand:
+                score += st._end_cards(s, held)
+            data[b + self.p_score] = score / 10
+            old = keys.get(("hand", s))
+            if hand != old:
+                run = self.card_run
+                ix = self.card_ix
+                self.put_run(
+                    buf,
+                    b + self.p_cards,
+                    b"".join([run[ix[c]] for c in hand]),
+                    len(run[0]) * (0 if old is None else len(old)),
+                )
+                keys["hand", s] = hand[:]
+            keys[s] = (supply[s], personal[s], paid[s], placed[s::n], hand[:])
         # dice, rerolls, the final round
         dice, used, black = st.dice, st.used, st.black
         if dice != keys.get("dice") or used != keys.get("used") or black != keys.get("black"):
@@ -236,8 +253,10 @@ class Direct(DirectEncoder):
         data[self.p_rerolls] = st.rerolls_left + 0.0
         data[self.p_final_round] = 1.0 if st.final else 0.0
         final = st.dice_final
-        for s in range(n):
-            data[self.p_final_dice + 2 * ((s - seat) % n) + 1] = final[s] + 0.0
+        if final != keys.get("final_dice"):
+            for s in range(n):
+                data[self.p_final_dice + 2 * ((s - seat) % n) + 1] = final[s] + 0.0
+            keys["final_dice"] = final[:]
         # the decision taken for a Minister, and a protection offer (the last blocks)
         decision, protect = st.decision, st.protect_offer
         if decision is not None or protect is not None or keys.get("tail"):

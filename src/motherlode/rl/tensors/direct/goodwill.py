@@ -48,7 +48,16 @@ class Direct(DirectEncoder):
         self.pair_step = at["information[].left"]
         self.p_revealed = at["revealed"]
         self.p_tail = at["last_transaction"]
-        self.tail_zero = array("f", bytes(4 * (self.size - self.p_tail)))
+        self.p_last_prices = at["last_transaction.prices"]
+        self.p_last_price = at["last_transaction.price"]
+        self.p_buyers = at["last_transaction.buyers"]
+        self.p_sellers = at["last_transaction.sellers"]
+        self.p_excluded = at["last_transaction.excluded"]
+        self.p_trades = at["last_transaction.trades"]
+        self.p_choice = at["partner_choice"]
+        self.p_proposal = at["proposal"]
+        self.p_vote = at["last_vote"]
+        assert self.size == at["my_information"]  # (the last blocks: the vote ends the tensor)
         self.shares_in_play = tuple(shares_in_play(self.n, c) / 10 for c in range(len(COMPANIES)))
 
     def fixed(self, data: array[float]) -> None:
@@ -143,24 +152,30 @@ class Direct(DirectEncoder):
             self._pairs(data, self.p_revealed, st.revealed, st._seen_by, None, seat)
             keys["pairs"] = pairs
         # the last transaction, a partner choice, a proposal, the last vote
-        tail = (
-            st.last_prices,
-            st.last_deal,
-            st.last_trades,
-            phase,
-            st.deal,
-            st.choosers,
-            st.candidates,
-            st.proposal,
-            st.proposer,
-            st.voters,
-            st.company,
-            st.last_vote,
-            tuple(shares[s][st.company] for s in st.voters) if phase == VOTE else (),
-        )
-        if tail != keys.get("tail"):
-            self._tail(st, seat, data)
-            keys["tail"] = tail
+        last = (st.last_prices, st.last_deal, st.last_trades)
+        if last != keys.get("last"):
+            self._last_transaction(st, seat, data)
+            keys["last"] = last
+        choice = (phase, st.deal, st.choosers, st.candidates)
+        if choice != keys.get("choice"):
+            self._partner_choice(st, seat, data)
+            keys["choice"] = choice
+        if phase == VOTE:
+            company = st.company
+            proposal = (
+                st.proposal,
+                st.proposer,
+                st.voters,
+                [shares[s][company] for s in st.voters],
+            )
+        else:
+            proposal = None
+        if proposal != keys.get("proposal"):
+            self._proposal(st, seat, data)
+            keys["proposal"] = proposal
+        if st.last_vote != keys.get("vote"):
+            self._last_vote(st, seat, data)
+            keys["vote"] = st.last_vote
 
     def _pairs(
         self,
@@ -186,65 +201,84 @@ class Direct(DirectEncoder):
                 data[b + 4 + self.max] = 1.0
                 data[b + 5 + self.max + number] = 1.0
 
-    def _tail(self, st: GoodwillState, seat: int, data: array[float]) -> None:
+    def _last_transaction(self, st: GoodwillState, seat: int, data: array[float]) -> None:
+        n = self.n
+        b = self.p_tail
+        self.clear(data, b, self.p_choice - b)
+        if not st.last_prices:
+            return
+        deal = st.last_deal
+        data[b] = 1.0
+        b = self.p_last_prices
+        for s, price in enumerate(st.last_prices):
+            r = b + 2 * ((s - seat) % n)
+            data[r] = 1.0
+            data[r + 1] = price / 10
+        if deal is not None:
+            b = self.p_last_price
+            data[b] = 1.0
+            data[b + 1] = deal.price / 10
+            for b, seats in (
+                (self.p_buyers, deal.buyers),
+                (self.p_sellers, deal.sellers),
+                (self.p_excluded, deal.excluded),
+            ):
+                for s in seats:
+                    data[b + (s - seat) % n] = 1.0
+        b = self.p_trades
+        m = self.max
+        for buyer, seller in st.last_trades:
+            data[b] = 1.0
+            data[b + 1 + (buyer - seat) % n] = 1.0
+            data[b + 1 + m + (seller - seat) % n] = 1.0
+            b += 1 + 2 * m
+
+    def _partner_choice(self, st: GoodwillState, seat: int, data: array[float]) -> None:
         n = self.n
         at = self.at
-        data[self.p_tail :] = self.tail_zero
-        if st.last_prices:
-            deal = st.last_deal
-            data[self.p_tail] = 1.0
-            b = at["last_transaction.prices"]
-            for s, price in enumerate(st.last_prices):
-                r = b + 2 * ((s - seat) % n)
-                data[r] = 1.0
-                data[r + 1] = price / 10
-            if deal is not None:
-                b = at["last_transaction.price"]
-                data[b] = 1.0
-                data[b + 1] = deal.price / 10
-                for name, seats in (
-                    ("buyers", deal.buyers),
-                    ("sellers", deal.sellers),
-                    ("excluded", deal.excluded),
-                ):
-                    b = at[f"last_transaction.{name}"]
-                    for s in seats:
-                        data[b + (s - seat) % n] = 1.0
-            b = at["last_transaction.trades"]
-            for buyer, seller in st.last_trades:
-                data[b] = 1.0
-                data[b + 1 + (buyer - seat) % n] = 1.0
-                data[b + 1 + self.max + (seller - seat) % n] = 1.0
-                b += 1 + 2 * self.max
+        self.clear(data, self.p_choice, self.p_proposal - self.p_choice)
         deal = st.deal
-        if st.phase == PARTNER and deal is not None:
-            data[at["partner_choice"]] = 1.0
-            data[at["partner_choice.chooser"] + (st.choosers[0] - seat) % n] = 1.0
-            data[at["partner_choice.chooses"] + (0 if deal.choosers_are_buyers else 1)] = 1.0
-            for s in st.candidates:
-                data[at["partner_choice.candidates"] + (s - seat) % n] = 1.0
-            b = at["partner_choice.waiting"]
-            for s in st.choosers[1:]:
-                data[b] = 1.0
-                data[b + 1 + (s - seat) % n] = 1.0
-                b += 1 + self.max
-            data[at["partner_choice.price"]] = deal.price / 10
-        if st.phase == VOTE and st.proposal is not None:
-            proposer = st.proposer
-            assert proposer is not None
-            data[at["proposal"]] = 1.0
-            data[at["proposal.proposer"] + (proposer - seat) % n] = 1.0
-            data[at["proposal.boss.name"] + self.boss_ix[st.proposal]] = 1.0
-            b = at["proposal.voters"]
-            for s in st.voters:
-                r = b + 2 * ((s - seat) % n)
-                data[r] = 1.0
-                data[r + 1] = st.shares[s][st.company] + 0.0
-        if st.last_vote is not None:
-            boss, yes, passed, ayes = st.last_vote
-            data[at["last_vote"]] = 1.0
-            data[at["last_vote.boss"] + self.boss_ix[boss]] = 1.0
-            data[at["last_vote.yes"]] = yes + 0.0
-            data[at["last_vote.passed"]] = 1.0 if passed else 0.0
-            for s in ayes:
-                data[at["last_vote.voted_yes"] + (s - seat) % n] = 1.0
+        if st.phase != PARTNER or deal is None:
+            return
+        data[self.p_choice] = 1.0
+        data[at["partner_choice.chooser"] + (st.choosers[0] - seat) % n] = 1.0
+        data[at["partner_choice.chooses"] + (0 if deal.choosers_are_buyers else 1)] = 1.0
+        for s in st.candidates:
+            data[at["partner_choice.candidates"] + (s - seat) % n] = 1.0
+        b = at["partner_choice.waiting"]
+        for s in st.choosers[1:]:
+            data[b] = 1.0
+            data[b + 1 + (s - seat) % n] = 1.0
+            b += 1 + self.max
+        data[at["partner_choice.price"]] = deal.price / 10
+
+    def _proposal(self, st: GoodwillState, seat: int, data: array[float]) -> None:
+        n = self.n
+        at = self.at
+        self.clear(data, self.p_proposal, self.p_vote - self.p_proposal)
+        if st.phase != VOTE or st.proposal is None:
+            return
+        proposer = st.proposer
+        assert proposer is not None
+        data[self.p_proposal] = 1.0
+        data[at["proposal.proposer"] + (proposer - seat) % n] = 1.0
+        data[at["proposal.boss.name"] + self.boss_ix[st.proposal]] = 1.0
+        b = at["proposal.voters"]
+        for s in st.voters:
+            r = b + 2 * ((s - seat) % n)
+            data[r] = 1.0
+            data[r + 1] = st.shares[s][st.company] + 0.0
+
+    def _last_vote(self, st: GoodwillState, seat: int, data: array[float]) -> None:
+        n = self.n
+        at = self.at
+        self.clear(data, self.p_vote, self.size - self.p_vote)
+        if st.last_vote is None:
+            return
+        boss, yes, passed, ayes = st.last_vote
+        data[self.p_vote] = 1.0
+        data[at["last_vote.boss"] + self.boss_ix[boss]] = 1.0
+        data[at["last_vote.yes"]] = yes + 0.0
+        data[at["last_vote.passed"]] = 1.0 if passed else 0.0
+        for s in ayes:
+            data[at["last_vote.voted_yes"] + (s - seat) % n] = 1.0

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import struct
-from operator import mul
 from array import array
+from operator import mul
 from typing import TYPE_CHECKING, Any
 
 from motherlode.games.gonza.components import FACES

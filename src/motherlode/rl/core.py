@@ -59,6 +59,12 @@ def final_rewards(state: State, kind: str) -> list[float]:
     return rank_rewards(state.ranking(), state.num_players)
 
 
+_INDICES: dict[tuple[str, int, str], tuple[dict[int, int], list[Action]]] = {}
+"""Per game, table size and options: action indices by the id of the action object, and
+the objects (kept alive, so that their ids stay theirs).  Shared by the tables of one
+kind: engines make their action objects once (often on first use) for the whole process."""
+
+
 class Table:
     """One game, a seat's view of it as numbers, and moves given as integers."""
 
@@ -80,8 +86,11 @@ class Table:
         self.space: ActionSpace = self.game.action_space(self.num_players, self.options)
         self.encoder: Encoder = encoder(self.game, self.num_players, self.options)
         self.direct: DirectEncoder | None = direct_encoder(self.encoder)
-        self._known: dict[int, int] = {}
-        self._seen: list[Action] = []
+        key = (self.game.id, self.num_players, repr(sorted(self.options.to_dict().items())))
+        known = _INDICES.get(key)
+        if known is None:
+            known = _INDICES[key] = ({}, [])
+        self._known, self._seen = known
         self._legal: tuple[State, int, int, list[Action], list[int], Mask | None] | None = None
         self._sets: dict[tuple[int, ...], tuple[tuple[Action, ...], list[int], Mask]] = {}
         self._size = self.space.size
@@ -148,14 +157,11 @@ class Table:
                 known.clear()
                 self._seen.clear()
             index = self.space.index
-            indices = []
             for action in legal:
-                i = known.get(id(action))
-                if i is None:
-                    i = known[id(action)] = index(action)
+                if id(action) not in known:
+                    known[id(action)] = index(action)
                     self._seen.append(action)
-                indices.append(i)
-            return indices
+            return [known[id(action)] for action in legal]
 
     def mask(self, seat: int) -> Mask:
         """1 at the index of every legal action of ``seat`` now (all 0 when not asked)."""

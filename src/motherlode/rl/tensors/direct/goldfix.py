@@ -131,6 +131,8 @@ class Direct(DirectEncoder):
         ctx = Ctx(0, self.n, self.max)
         self.decision_ctx = [Ctx(s, self.n, self.max) for s in range(self.n)]
         self.decision_fast = compile_layout(self.decision_node, ctx)
+        self.prices: dict[int, money.AssetPrices] = {}
+        self.interest: dict[int, float] = {}
 
     @staticmethod
     def _runs(size: int) -> tuple[bytes, ...]:
@@ -167,11 +169,17 @@ class Direct(DirectEncoder):
         data[self.p_goldfix : self.p_players] = self.front_zero
         data[self.p_goldfix] = gf / 1000
         data[self.p_tax + self.tax_ix[st.tax]] = 1.0
-        prices = money.asset_prices(gf)
+        prices = self.prices.get(gf)
+        if prices is None:
+            prices = self.prices[gf] = money.asset_prices(gf)
         data[self.p_prices] = prices.mine_lease / 100
         data[self.p_prices + 1] = prices.headgear / 100
         data[self.p_prices + 2] = prices.drill_report / 100
-        data[self.p_interest] = money.interest_per_note(st.interest_percent()) / 10
+        percent = st.interest_percent()
+        interest = self.interest.get(percent)
+        if interest is None:
+            interest = self.interest[percent] = money.interest_per_note(percent) / 10
+        data[self.p_interest] = interest
         if st.time_up:
             data[self.p_time_up] = 1.0
         data[self.p_turn + (st.turn - seat) % n] = 1.0

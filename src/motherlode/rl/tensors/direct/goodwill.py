@@ -38,6 +38,9 @@ class Direct(DirectEncoder):
         self.p_companies = at["companies"]
         self.front_zero = array("f", bytes(4 * (self.p_companies - self.p_phase)))
         self.company_step = size["companies"] // len(COMPANIES)
+        self.p_resource_cost = at["companies[].resource_cost"]
+        self.p_boss = at["companies[].boss"]
+        self.p_bankrupt = at["companies[].bankrupt"]
         self.p_available = at["available_bosses"]
         self.p_deck_cards = at["boss_deck.cards"]
         self.p_bottom = at["boss_deck.known_bottom"]
@@ -80,7 +83,6 @@ class Direct(DirectEncoder):
         st: GoodwillState = state
         n = self.n
         data = buf.data
-        at = self.at
         phase = st.phase
         # year, phase, company, transaction, resource prices: always rewritten
         data[self.p_year] = st.year / 1000
@@ -96,30 +98,39 @@ class Direct(DirectEncoder):
         for r, price in enumerate(prices):
             data[self.p_prices + r] = price / 10
         # the companies
-        market = (st.capital, st.market, st.resources, st.boss, st.bankrupt, prices)
-        if market != keys.get("market"):
-            step = self.company_step
-            for c in range(len(COMPANIES)):
-                b = self.p_companies + c * step
-                data[b + 1] = st.capital[c] / 100
-                data[b + 2] = st.share_value(c) / 10
-                data[b + 3] = st.market[c] / 100
-                for r, k in enumerate(st.resources[c]):
-                    data[b + 4 + r] = k + 0.0
-                data[b + at["companies[].resource_cost"]] = results.resource_cost(st, c) / 100
-                p = b + at["companies[].boss"]
-                self.clear(data, p, 1 + self.nboss)
-                boss = st.boss[c]
-                if boss is not None:
-                    data[p] = 1.0
-                    data[p + 1 + self.boss_ix[boss]] = 1.0
-                data[b + at["companies[].bankrupt"]] = 1.0 if st.bankrupt[c] else 0.0
-            keys["market"] = (
-                st.capital[:],
-                st.market[:],
-                [r[:] for r in st.resources],
-                st.boss[:],
-                st.bankrupt[:],
+        step = self.company_step
+        for c in range(len(COMPANIES)):
+            # share value and resource cost follow capital, bankruptcy, tokens and prices
+            mine = (
+                st.capital[c],
+                st.market[c],
+                st.resources[c],
+                st.boss[c],
+                st.bankrupt[c],
+                prices,
+            )
+            if mine == keys.get(("company", c)):
+                continue
+            b = self.p_companies + c * step
+            data[b + 1] = st.capital[c] / 100
+            data[b + 2] = st.share_value(c) / 10
+            data[b + 3] = st.market[c] / 100
+            for r, k in enumerate(st.resources[c]):
+                data[b + 4 + r] = k + 0.0
+            data[b + self.p_resource_cost] = results.resource_cost(st, c) / 100
+            p = b + self.p_boss
+            self.clear(data, p, 1 + self.nboss)
+            boss = st.boss[c]
+            if boss is not None:
+                data[p] = 1.0
+                data[p + 1 + self.boss_ix[boss]] = 1.0
+            data[b + self.p_bankrupt] = 1.0 if st.bankrupt[c] else 0.0
+            keys["company", c] = (
+                st.capital[c],
+                st.market[c],
+                st.resources[c][:],
+                st.boss[c],
+                st.bankrupt[c],
                 prices[:],
             )
         available = st.available
@@ -160,16 +171,10 @@ class Direct(DirectEncoder):
         if choice != keys.get("choice"):
             self._partner_choice(st, seat, data)
             keys["choice"] = choice
+        proposal: tuple[Any, ...] | None = None
         if phase == VOTE:
-            company = st.company
-            proposal = (
-                st.proposal,
-                st.proposer,
-                st.voters,
-                [shares[s][company] for s in st.voters],
-            )
-        else:
-            proposal = None
+            held = [shares[s][st.company] for s in st.voters]
+            proposal = (st.proposal, st.proposer, st.voters, held)
         if proposal != keys.get("proposal"):
             self._proposal(st, seat, data)
             keys["proposal"] = proposal

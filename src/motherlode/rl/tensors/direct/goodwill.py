@@ -101,7 +101,7 @@ class Direct(DirectEncoder):
         step = self.company_step
         for c in range(len(COMPANIES)):
             # share value and resource cost follow capital, bankruptcy, tokens and prices
-            mine = (
+            company = (
                 st.capital[c],
                 st.market[c],
                 st.resources[c],
@@ -109,7 +109,7 @@ class Direct(DirectEncoder):
                 st.bankrupt[c],
                 prices,
             )
-            if mine == keys.get(("company", c)):
+            if company == keys.get(("company", c)):
                 continue
             b = self.p_companies + c * step
             data[b + 1] = st.capital[c] / 100
@@ -158,8 +158,8 @@ class Direct(DirectEncoder):
         # the information spaces (this seat's face up) and the revealed pairs
         pairs = (st.information, st._seen_by, st.revealed)
         if pairs != keys.get("pairs"):
-            mine = COMPONENTS.visible[seat]
-            self._pairs(data, self.p_information, st.information, st._seen_by, mine, seat)
+            visible = COMPONENTS.visible[seat]
+            self._pairs(data, self.p_information, st.information, st._seen_by, visible, seat)
             self._pairs(data, self.p_revealed, st.revealed, st._seen_by, None, seat)
             keys["pairs"] = pairs
         # the last transaction, a partner choice, a proposal, the last vote

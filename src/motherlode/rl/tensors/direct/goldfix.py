@@ -31,7 +31,7 @@ from motherlode.games.goldfix.core import (
 )
 from motherlode.rl.tensors.compiled import compile_layout
 from motherlode.rl.tensors.direct import Buffer, DirectEncoder
-from motherlode.rl.tensors.schema import Cat, Ctx, Out, Rec, Seats, Seq
+from motherlode.rl.tensors.schema import Cat, Ctx, Opt, Out, Rec, Seats, Seq
 
 if TYPE_CHECKING:
     from motherlode.games.goldfix.rules import GoldfixState
@@ -86,6 +86,10 @@ def decision_view(st: GoldfixState) -> dict[str, JsonValue] | None:
     return view
 
 
+SIDE_ROW = ("bullion", "cash", "notes", "value", "overdrafts", "gain")
+DEAL_ROW = ("proposed", "proposals", "rounds", "edits_left", "countering")
+
+
 class Direct(DirectEncoder):
     def setup(self, enc: Encoder) -> None:
         at, size = self.at, self.sizes
@@ -133,6 +137,17 @@ class Direct(DirectEncoder):
         self.decision_fast = compile_layout(self.decision_node, ctx)
         self.prices: dict[int, money.AssetPrices] = {}
         self.interest: dict[int, float] = {}
+        kind = self.decision_node
+        assert isinstance(kind, Opt) and isinstance(kind.inner, Rec)
+        kinds = kind.inner.fields["kind"]
+        assert isinstance(kinds, Cat)
+        self.kind_ix = kinds.index
+        # the fields _deal writes in a row
+        for name in ("gives", "gets"):
+            side = [f"decision.deal.{name}.{k}" for k in SIDE_ROW]
+            assert [at[k] for k in side] == list(range(at[side[0]], at[side[0]] + len(side)))
+        tail = [f"decision.deal.{k}" for k in DEAL_ROW]
+        assert [at[k] for k in tail] == list(range(at[tail[0]], at[tail[0]] + len(tail)))
 
     @staticmethod
     def _runs(size: int) -> tuple[bytes, ...]:
@@ -159,6 +174,45 @@ class Direct(DirectEncoder):
         b = b"".join([run[i] for i in ix])
         self.put_run(buf, at, b, was)
         return len(b)
+
+    def _deal(self, st: GoldfixState, seat: int, data: array[float]) -> None:
+        """The decision block of a deal being drafted or answered: its kind, and
+        ``st.deal_view()`` (each side through ``_side_view``) field by field."""
+        at = self.at
+        n = self.n
+        data[self.p_decision] = 1.0
+        data[at["decision.kind"] + self.kind_ix[st.phase]] = 1.0
+        deal = st.deal
+        if deal is None:
+            return
+        data[at["decision.deal"]] = 1.0
+        data[at["decision.deal.drafter"] + (deal.drafter - seat) % n] = 1.0
+        data[at["decision.deal.partner"] + (deal.partner - seat) % n] = 1.0
+        for name, owner, side, receives in (
+            ("gives", deal.drafter, deal.gives, deal.gets),
+            ("gets", deal.partner, deal.gets, deal.gives),
+        ):
+            b = at[f"decision.deal.{name}.seat"]
+            data[b + (owner - seat) % n] = 1.0
+            b = at[f"decision.deal.{name}.mine_leases"]
+            for m in side.leases:
+                data[b + m] += 1.0
+            b = at[f"decision.deal.{name}.drill_reports"]
+            for m in side.reports:
+                data[b + m] += 1.0
+            b = at[f"decision.deal.{name}.bullion"]
+            data[b] = side.bullion + 0.0
+            data[b + 1] = side.cash / 100
+            data[b + 2] = side.notes + 0.0
+            data[b + 3] = st.side_value(side) / 100
+            data[b + 4] = st.deal_overdrafts(owner, side, receives) + 0.0
+            data[b + 5] = st.deal_gain(owner, side, receives) / 100
+        b = at["decision.deal.proposed"]
+        data[b] = 1.0 if st.phase == RESPOND else 0.0
+        data[b + 1] = deal.proposals + 0.0
+        data[b + 2] = st.options.deal_rounds + 0.0
+        data[b + 3] = max(0, st.options.deal_edits - deal.edits) + 0.0
+        data[b + 4] = 1.0 if deal.countering is not None else 0.0
 
     def write(self, state: Any, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
         st: GoldfixState = state
@@ -308,19 +362,22 @@ class Direct(DirectEncoder):
             keys["written"] = written
         # the decision under way (the game's own view of it), and the winner
         data[self.p_decision :] = self.decision_zero
-        decision = decision_view(st)
-        if decision is not None:
-            out: Out = {}
-            try:
-                self.decision_fast(decision, out, seat)
-            except Exception:
-                out = {}
-                self.decision_node.put(
-                    decision, out, 0, self.decision_ctx[seat], ("observation", "decision")
-                )
-            at = self.p_decision
-            for i, v in out.items():
-                data[at + i] = v
+        if st.phase in (NEGOTIATE, RESPOND):
+            self._deal(st, seat, data)
+        else:
+            decision = decision_view(st)
+            if decision is not None:
+                out: Out = {}
+                try:
+                    self.decision_fast(decision, out, seat)
+                except Exception:
+                    out = {}
+                    self.decision_node.put(
+                        decision, out, 0, self.decision_ctx[seat], ("observation", "decision")
+                    )
+                at = self.p_decision
+                for i, v in out.items():
+                    data[at + i] = v
         if st.winner >= 0:
             data[self.p_winner] = 1.0
             data[self.p_winner + 1 + (st.winner - seat) % n] = 1.0

@@ -142,6 +142,18 @@ class Direct(DirectEncoder):
         kinds = kind.inner.fields["kind"]
         assert isinstance(kinds, Cat)
         self.kind_ix = kinds.index
+        self.p_kind = at["decision.kind"]
+        d = "decision.deal"
+        self.p_deal = (at[d], at[f"{d}.drafter"], at[f"{d}.partner"], at[f"{d}.proposed"])
+        self.p_sides = [
+            (
+                at[f"{d}.{name}.seat"],
+                at[f"{d}.{name}.mine_leases"],
+                at[f"{d}.{name}.drill_reports"],
+                at[f"{d}.{name}.bullion"],
+            )
+            for name in ("gives", "gets")
+        ]
         # the fields _deal writes in a row
         for name in ("gives", "gets"):
             side = [f"decision.deal.{name}.{k}" for k in SIDE_ROW]
@@ -178,36 +190,33 @@ class Direct(DirectEncoder):
     def _deal(self, st: GoldfixState, seat: int, data: array[float]) -> None:
         """The decision block of a deal being drafted or answered: its kind, and
         ``st.deal_view()`` (each side through ``_side_view``) field by field."""
-        at = self.at
         n = self.n
         data[self.p_decision] = 1.0
-        data[at["decision.kind"] + self.kind_ix[st.phase]] = 1.0
+        data[self.p_kind + self.kind_ix[st.phase]] = 1.0
         deal = st.deal
         if deal is None:
             return
-        data[at["decision.deal"]] = 1.0
-        data[at["decision.deal.drafter"] + (deal.drafter - seat) % n] = 1.0
-        data[at["decision.deal.partner"] + (deal.partner - seat) % n] = 1.0
-        for name, owner, side, receives in (
-            ("gives", deal.drafter, deal.gives, deal.gets),
-            ("gets", deal.partner, deal.gets, deal.gives),
+        p = self.p_deal
+        data[p[0]] = 1.0
+        data[p[1] + (deal.drafter - seat) % n] = 1.0
+        data[p[2] + (deal.partner - seat) % n] = 1.0
+        gives, gets = self.p_sides
+        for (at_seat, at_leases, at_reports, b), owner, side, receives in (
+            (gives, deal.drafter, deal.gives, deal.gets),
+            (gets, deal.partner, deal.gets, deal.gives),
         ):
-            b = at[f"decision.deal.{name}.seat"]
-            data[b + (owner - seat) % n] = 1.0
-            b = at[f"decision.deal.{name}.mine_leases"]
+            data[at_seat + (owner - seat) % n] = 1.0
             for m in side.leases:
-                data[b + m] += 1.0
-            b = at[f"decision.deal.{name}.drill_reports"]
+                data[at_leases + m] += 1.0
             for m in side.reports:
-                data[b + m] += 1.0
-            b = at[f"decision.deal.{name}.bullion"]
+                data[at_reports + m] += 1.0
             data[b] = side.bullion + 0.0
             data[b + 1] = side.cash / 100
             data[b + 2] = side.notes + 0.0
             data[b + 3] = st.side_value(side) / 100
             data[b + 4] = st.deal_overdrafts(owner, side, receives) + 0.0
             data[b + 5] = st.deal_gain(owner, side, receives) / 100
-        b = at["decision.deal.proposed"]
+        b = p[3]
         data[b] = 1.0 if st.phase == RESPOND else 0.0
         data[b + 1] = deal.proposals + 0.0
         data[b + 2] = st.options.deal_rounds + 0.0

@@ -201,9 +201,12 @@ class Direct(DirectEncoder):
         data[p[1] + (deal.drafter - seat) % n] = 1.0
         data[p[2] + (deal.partner - seat) % n] = 1.0
         gives, gets = self.p_sides
-        for (at_seat, at_leases, at_reports, b), owner, side, receives in (
-            (gives, deal.drafter, deal.gives, deal.gets),
-            (gets, deal.partner, deal.gets, deal.gives),
+        # each side's value once: deal_gain(owner, side, receives) is the value received
+        # less the value paid less the overdraft fees (GoldfixState.deal_gain)
+        given, got = st.side_value(deal.gives), st.side_value(deal.gets)
+        for (at_seat, at_leases, at_reports, b), owner, side, receives, paid, received in (
+            (gives, deal.drafter, deal.gives, deal.gets, given, got),
+            (gets, deal.partner, deal.gets, deal.gives, got, given),
         ):
             data[at_seat + (owner - seat) % n] = 1.0
             for m in side.leases:
@@ -213,9 +216,11 @@ class Direct(DirectEncoder):
             data[b] = side.bullion + 0.0
             data[b + 1] = side.cash / 100
             data[b + 2] = side.notes + 0.0
-            data[b + 3] = st.side_value(side) / 100
-            data[b + 4] = st.deal_overdrafts(owner, side, receives) + 0.0
-            data[b + 5] = st.deal_gain(owner, side, receives) / 100
+            overdrafts = st.deal_overdrafts(owner, side, receives)
+            gain = received - paid - overdrafts * money.OVERDRAFT_FEE
+            data[b + 3] = paid / 100
+            data[b + 4] = overdrafts + 0.0
+            data[b + 5] = gain / 100
         b = p[3]
         data[b] = 1.0 if st.phase == RESPOND else 0.0
         data[b + 1] = deal.proposals + 0.0
@@ -255,71 +260,8 @@ class Direct(DirectEncoder):
                 data[b + 1] = 1.0
                 data[b + 2] = x / 6
                 b += 2
-        # the players (their net worth follows the GOLDFIX and the mines)
-        mines = (st.lease_owner, st.headgear, st.report_owner)
-        table = (
-            gf,
-            st.cash,
-            st.notes,
-            st.vault,
-            st.position,
-            st.circuits,
-            st.active,
-            st.final_worth,
-            st.holds,
-            mines,
-        )
-        if table != keys.get("table"):
-            value = [0] * n
-            for m, owner in enumerate(st.lease_owner):
-                if owner >= 0:
-                    value[owner] += prices.mine_lease + (prices.headgear if st.headgear[m] else 0)
-            for owner in st.report_owner:
-                if owner >= 0:
-                    value[owner] += prices.drill_report
-            was_holds = keys.get("holds") or [()] * n
-            step = self.player_step
-            cards = st.cards
-            for s in range(n):
-                b = self.p_players + ((s - seat) % n) * step
-                active = st.active[s]
-                worth = (
-                    money.net_worth(
-                        st.cash[s], value[s], money.bullion_value(st.vault[s], gf), st.notes[s]
-                    )
-                    if active
-                    else st.final_worth[s]
-                )
-                data[b + 1] = 1.0 if active else 0.0
-                data[b + 2] = st.cash[s] / 100
-                data[b + 3] = st.notes[s] + 0.0
-                data[b + 4] = st.vault[s] + 0.0
-                data[b + 5] = st.position[s] / 10
-                data[b + 6] = st.circuits[s] + 0.0
-                data[b + 7] = worth / 100
-                hold = st.holds[s]
-                if hold != was_holds[s]:
-                    self._run(
-                        buf,
-                        b + self.p_holds,
-                        self.card_run,
-                        [self.card_ix[cards[c].id] for c in hold],
-                        len(self.card_run[0]) * len(was_holds[s]),
-                    )
-            keys["table"] = (
-                gf,
-                st.cash[:],
-                st.notes[:],
-                st.vault[:],
-                st.position[:],
-                st.circuits[:],
-                st.active[:],
-                st.final_worth[:],
-                list(st.holds),
-                (st.lease_owner[:], st.headgear[:], st.report_owner[:]),
-            )
-            keys["holds"] = list(st.holds)
         # the mines
+        mines = (st.lease_owner, st.headgear, st.report_owner)
         if mines != keys.get("mines"):
             data[self.p_lease : self.p_decks] = self.mines_zero
             self._owners(data, self.p_lease, st.lease_owner, seat)
@@ -331,14 +273,71 @@ class Direct(DirectEncoder):
                 b += 2
             self._owners(data, self.p_reports, st.report_owner, seat)
             keys["mines"] = (st.lease_owner[:], st.headgear[:], st.report_owner[:])
+            keys["value"] = None
+        # the players, each rewritten when its row changes (its net worth follows the
+        # GOLDFIX and the mine assets it holds)
+        value = keys.get("value")
+        if value is None or keys.get("value_at") != gf:
+            value = [0] * n
+            for m, owner in enumerate(st.lease_owner):
+                if owner >= 0:
+                    value[owner] += prices.mine_lease + (prices.headgear if st.headgear[m] else 0)
+            for owner in st.report_owner:
+                if owner >= 0:
+                    value[owner] += prices.drill_report
+            keys["value"] = value
+            keys["value_at"] = gf
+        step = self.player_step
+        cash, notes, vault, active = st.cash, st.notes, st.vault, st.active
+        for s in range(n):
+            row = (
+                active[s],
+                cash[s],
+                notes[s],
+                vault[s],
+                st.position[s],
+                st.circuits[s],
+                st.final_worth[s],
+                value[s],
+                gf,
+                st.holds[s],
+            )
+            was = keys.get(s)
+            if row == was:
+                continue
+            b = self.p_players + ((s - seat) % n) * step
+            worth = (
+                money.net_worth(cash[s], value[s], money.bullion_value(vault[s], gf), notes[s])
+                if active[s]
+                else st.final_worth[s]
+            )
+            data[b + 1] = 1.0 if active[s] else 0.0
+            data[b + 2] = cash[s] / 100
+            data[b + 3] = notes[s] + 0.0
+            data[b + 4] = vault[s] + 0.0
+            data[b + 5] = st.position[s] / 10
+            data[b + 6] = st.circuits[s] + 0.0
+            data[b + 7] = worth / 100
+            hold = st.holds[s]
+            old = () if was is None else was[-1]
+            if was is None or hold != old:
+                self._run(
+                    buf,
+                    b + self.p_holds,
+                    self.card_run,
+                    [self.card_ix[st.cards[c].id] for c in hold],
+                    len(self.card_run[0]) * len(old),
+                )
+            keys[s] = row
         # the decks
         data[self.p_decks] = len(st.lease_deck) / 10
         data[self.p_decks + 1] = len(st.report_deck) / 10
         data[self.p_decks + 2] = len(st.risk_deck) / 10
-        bottoms = (
-            st.lease_deck.known_bottom(),
-            st.report_deck.known_bottom(),
-            st.risk_deck.known_bottom(),
+        lease, report, risk = st.lease_deck, st.report_deck, st.risk_deck
+        bottoms = (  # (each deck's known_bottom())
+            lease.cards[lease.unknown :],
+            report.cards[report.unknown :],
+            risk.cards[risk.unknown :],
         )
         if bottoms != keys.get("bottoms"):
             names = st.board.mines

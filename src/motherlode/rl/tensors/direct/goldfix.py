@@ -38,6 +38,11 @@ if TYPE_CHECKING:
     from motherlode.rl.tensors import Encoder
 
 
+def _frozen(value: Any) -> Any:
+    """A copy of a list that its owner may change in place (other values as they are)."""
+    return value[:] if isinstance(value, list) else value
+
+
 def decision_view(st: GoldfixState) -> dict[str, JsonValue] | None:
     """``st._decision_view()`` but for its ``text`` (None here): the same keys and values,
     branch by branch (tests/rl/test_direct.py holds the two encodings equal)."""
@@ -143,6 +148,26 @@ class Direct(DirectEncoder):
         assert isinstance(kinds, Cat)
         self.kind_ix = kinds.index
         self.p_kind = at["decision.kind"]
+        self.p_step = at["decision.step"]
+        assert at["decision.offers_left"] == self.p_step + 2
+        self.plain = frozenset(self.kind_ix) - {
+            PRE_ROLL,
+            NEGOTIATE,
+            RESPOND,
+            LOAN,
+            BID,
+            WANT,
+            COMMISSION,
+            SELL,
+            ANSWER,
+            NOMINATE,
+            COUNTER,
+            COVER,
+            IDLE,
+            OVER,
+        }
+        """The kinds of decision whose view is the kind alone (the other branch of
+        decision_view)."""
         d = "decision.deal"
         self.p_deal = (at[d], at[f"{d}.drafter"], at[f"{d}.partner"], at[f"{d}.proposed"])
         self.p_sides = [
@@ -233,33 +258,36 @@ class Direct(DirectEncoder):
         n = self.n
         data = buf.data
         gf = st.goldfix
-        # goldfix, tax, prices, interest, time up, turn, phase, dice: always rewritten
-        data[self.p_goldfix : self.p_players] = self.front_zero
-        data[self.p_goldfix] = gf / 1000
-        data[self.p_tax + self.tax_ix[st.tax]] = 1.0
+        # goldfix, tax, prices, interest, time up, turn, phase, dice
         prices = self.prices.get(gf)
         if prices is None:
             prices = self.prices[gf] = money.asset_prices(gf)
-        data[self.p_prices] = prices.mine_lease / 100
-        data[self.p_prices + 1] = prices.headgear / 100
-        data[self.p_prices + 2] = prices.drill_report / 100
         percent = st.interest_percent()
-        interest = self.interest.get(percent)
-        if interest is None:
-            interest = self.interest[percent] = money.interest_per_note(percent) / 10
-        data[self.p_interest] = interest
-        if st.time_up:
-            data[self.p_time_up] = 1.0
-        data[self.p_turn + (st.turn - seat) % n] = 1.0
-        data[self.p_phase + self.phase_ix[st.phase]] = 1.0
-        dice = st.dice
-        if dice:
-            b = self.p_dice
-            data[b] = 1.0
-            for x in dice:
-                data[b + 1] = 1.0
-                data[b + 2] = x / 6
-                b += 2
+        front = (gf, st.tax, percent, st.time_up, st.turn, st.phase, st.dice)
+        if front != keys.get("front"):
+            data[self.p_goldfix : self.p_players] = self.front_zero
+            data[self.p_goldfix] = gf / 1000
+            data[self.p_tax + self.tax_ix[st.tax]] = 1.0
+            data[self.p_prices] = prices.mine_lease / 100
+            data[self.p_prices + 1] = prices.headgear / 100
+            data[self.p_prices + 2] = prices.drill_report / 100
+            interest = self.interest.get(percent)
+            if interest is None:
+                interest = self.interest[percent] = money.interest_per_note(percent) / 10
+            data[self.p_interest] = interest
+            if st.time_up:
+                data[self.p_time_up] = 1.0
+            data[self.p_turn + (st.turn - seat) % n] = 1.0
+            data[self.p_phase + self.phase_ix[st.phase]] = 1.0
+            dice = st.dice
+            if dice:
+                b = self.p_dice
+                data[b] = 1.0
+                for x in dice:
+                    data[b + 1] = 1.0
+                    data[b + 2] = x / 6
+                    b += 2
+            keys["front"] = (gf, st.tax, percent, st.time_up, st.turn, st.phase, _frozen(st.dice))
         # the mines
         mines = (st.lease_owner, st.headgear, st.report_owner)
         if mines != keys.get("mines"):
@@ -289,7 +317,9 @@ class Direct(DirectEncoder):
             keys["value_at"] = gf
         step = self.player_step
         cash, notes, vault, active = st.cash, st.notes, st.vault, st.active
-        for s in range(n):
+        rows = (active, cash, notes, vault, st.position, st.circuits, st.final_worth, st.holds)
+        same = rows == keys.get("rows") and value is keys.get("rows_value")
+        for s in range(0 if same else n):
             row = (
                 active[s],
                 cash[s],
@@ -329,6 +359,9 @@ class Direct(DirectEncoder):
                     len(self.card_run[0]) * len(old),
                 )
             keys[s] = row
+        if not same:
+            keys["rows"] = tuple(r[:] for r in rows)
+            keys["rows_value"] = value
         # the decks
         data[self.p_decks] = len(st.lease_deck) / 10
         data[self.p_decks + 1] = len(st.report_deck) / 10
@@ -370,8 +403,19 @@ class Direct(DirectEncoder):
             keys["written"] = written
         # the decision under way (the game's own view of it), and the winner
         data[self.p_decision :] = self.decision_zero
-        if st.phase in (NEGOTIATE, RESPOND):
+        phase = st.phase
+        if phase in (NEGOTIATE, RESPOND):
             self._deal(st, seat, data)
+        elif phase == PRE_ROLL:  # decision_view: kind, step, offers_left
+            data[self.p_decision] = 1.0
+            data[self.p_kind + self.kind_ix[phase]] = 1.0
+            b = self.p_step
+            data[b] = data[b + 2] = 1.0
+            data[b + 1] = st.step + 0.0
+            data[b + 3] = st.offers_left + 0.0
+        elif phase in self.plain:  # decision_view: the kind alone
+            data[self.p_decision] = 1.0
+            data[self.p_kind + self.kind_ix[phase]] = 1.0
         else:
             decision = decision_view(st)
             if decision is not None:

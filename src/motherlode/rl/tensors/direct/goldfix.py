@@ -34,6 +34,7 @@ from motherlode.rl.tensors.direct import Buffer, DirectEncoder
 from motherlode.rl.tensors.schema import Cat, Ctx, Opt, Out, Rec, Seats, Seq
 
 if TYPE_CHECKING:
+    from motherlode.games.goldfix.deals import Side
     from motherlode.games.goldfix.rules import GoldfixState
     from motherlode.rl.tensors import Encoder
 
@@ -141,6 +142,7 @@ class Direct(DirectEncoder):
         self.decision_ctx = [Ctx(s, self.n, self.max) for s in range(self.n)]
         self.decision_fast = compile_layout(self.decision_node, ctx)
         self.prices: dict[int, money.AssetPrices] = {}
+        self.side_values: dict[int, tuple[Side, int, tuple[bool, ...], int]] = {}
         self.interest: dict[int, float] = {}
         kind = self.decision_node
         assert isinstance(kind, Opt) and isinstance(kind.inner, Rec)
@@ -148,6 +150,12 @@ class Direct(DirectEncoder):
         assert isinstance(kinds, Cat)
         self.kind_ix = kinds.index
         self.p_kind = at["decision.kind"]
+        asset = kind.inner.fields["asset"]
+        lots = kind.inner.fields["lots"]
+        assert isinstance(asset, Cat) and isinstance(lots, Seq) and isinstance(lots.inner, Cat)
+        self.asset_ix = asset.index
+        self.lot_ix = lots.inner.index
+        self.lots_room = lots.slots(ctx)
         self.p_step = at["decision.step"]
         assert at["decision.offers_left"] == self.p_step + 2
         self.plain = frozenset(self.kind_ix) - {
@@ -212,6 +220,59 @@ class Direct(DirectEncoder):
         self.put_run(buf, at, b, was)
         return len(b)
 
+    def _auction(self, st: GoldfixState, seat: int, data: array[float]) -> None:
+        """The decision block of a sealed bid (decision_view's BID / WANT branch)."""
+        n = self.n
+        at = self.at
+        data[self.p_decision] = 1.0
+        data[self.p_kind + self.kind_ix[st.phase]] = 1.0
+        asset = st.auction_kind
+        if asset is not None:
+            b = at["decision.asset"]
+            data[b] = 1.0
+            data[b + 1 + self.asset_ix[asset]] = 1.0
+        broker = st.auction_broker
+        if broker is not None:
+            b = at["decision.broker"]
+            data[b] = 1.0
+            data[b + 1 + (self.max if broker == -1 else (broker - seat) % n)] = 1.0
+        b = at["decision.minimum_bid"]
+        data[b] = 1.0
+        data[b + 1] = st.minimum_bid() / 100
+        b = at["decision.lots"]
+        data[b] = 1.0
+        if len(st.lots) > self.lots_room:
+            raise ValueError("more lots than the layout has room for")
+        b += 1
+        step = 1 + len(self.lot_ix)
+        for c in st.lots:
+            data[b] = 1.0
+            data[b + 1 + self.lot_ix[st.lot_name(c)]] = 1.0
+            b += step
+        if st.tie_bid is not None:
+            b = at["decision.tie_bid"]
+            data[b] = 1.0
+            data[b + 1] = st.tie_bid / 100
+        b = at["decision.tied"]
+        data[b] = 1.0
+        for i, s in enumerate(st.tied, start=1):
+            data[b + 1 + (s - seat) % n] = float(i)
+
+    def _value(self, st: GoldfixState, side: Side) -> int:
+        """``st.side_value(side)``, kept per side object (sides are immutable, and a draft
+        changes one side at a time) with what it rests on: the GOLDFIX and whether the
+        side's mines have their HEADGEAR."""
+        gf = st.goldfix
+        built = tuple([st.headgear[m] for m in side.leases]) if side.leases else ()
+        hit = self.side_values.get(id(side))
+        if hit is not None and hit[0] is side and hit[1] == gf and hit[2] == built:
+            return hit[3]
+        value = st.side_value(side)
+        if len(self.side_values) > 4096:
+            self.side_values.clear()
+        self.side_values[id(side)] = (side, gf, built, value)
+        return value
+
     def _deal(self, st: GoldfixState, seat: int, data: array[float]) -> None:
         """The decision block of a deal being drafted or answered: its kind, and
         ``st.deal_view()`` (each side through ``_side_view``) field by field."""
@@ -228,7 +289,7 @@ class Direct(DirectEncoder):
         gives, gets = self.p_sides
         # each side's value once: deal_gain(owner, side, receives) is the value received
         # less the value paid less the overdraft fees (GoldfixState.deal_gain)
-        given, got = st.side_value(deal.gives), st.side_value(deal.gets)
+        given, got = self._value(st, deal.gives), self._value(st, deal.gets)
         for (at_seat, at_leases, at_reports, b), owner, side, receives, paid, received in (
             (gives, deal.drafter, deal.gives, deal.gets, given, got),
             (gets, deal.partner, deal.gets, deal.gives, got, given),
@@ -363,10 +424,10 @@ class Direct(DirectEncoder):
             keys["rows"] = tuple(r[:] for r in rows)
             keys["rows_value"] = value
         # the decks
-        data[self.p_decks] = len(st.lease_deck) / 10
-        data[self.p_decks + 1] = len(st.report_deck) / 10
-        data[self.p_decks + 2] = len(st.risk_deck) / 10
         lease, report, risk = st.lease_deck, st.report_deck, st.risk_deck
+        data[self.p_decks] = len(lease.cards) / 10  # (len(deck))
+        data[self.p_decks + 1] = len(report.cards) / 10
+        data[self.p_decks + 2] = len(risk.cards) / 10
         bottoms = (  # (each deck's known_bottom())
             lease.cards[lease.unknown :],
             report.cards[report.unknown :],
@@ -413,6 +474,8 @@ class Direct(DirectEncoder):
             data[b] = data[b + 2] = 1.0
             data[b + 1] = st.step + 0.0
             data[b + 3] = st.offers_left + 0.0
+        elif phase in (BID, WANT):
+            self._auction(st, seat, data)
         elif phase in self.plain:  # decision_view: the kind alone
             data[self.p_decision] = 1.0
             data[self.p_kind + self.kind_ix[phase]] = 1.0

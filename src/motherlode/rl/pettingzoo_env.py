@@ -154,7 +154,9 @@ class MotherlodeAEC(_Base, AECEnv[str, Obs, int]):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.table.state.pending()[0]]
 
     def observe(self, agent: str) -> Obs:
-        return self._obs(self.agent_name_mapping[agent])
+        seat = self.agent_name_mapping[agent]
+        table = self.table
+        return {"observation": table.tensor(seat), "action_mask": table.mask(seat)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

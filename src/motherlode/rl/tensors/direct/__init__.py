@@ -98,7 +98,8 @@ class DirectEncoder(ABC):
         at = self.base
         m = self.max
         data[at : at + 2 * m + 4] = self.base_zero
-        for s in state.pending():
+        pending = state.pending()
+        for s in pending:
             data[at + (s - seat) % n] = 1.0
         if state._commits:  # (what committed() sorts; empty but in a secret decision)
             committed = state.committed()
@@ -111,7 +112,7 @@ class DirectEncoder(ABC):
                 data[at + 2 * m + 3] = float(space.index(state._commits[seat]))
         if state.is_simultaneous():
             data[at + 2 * m] = 1.0
-        if state.is_over():
+        if not pending and state.is_over():  # (a seat pending: not over)
             data[at + 2 * m + 1] = 1.0
             self._final(state, seat, data)
             buf.keys["final"] = True

@@ -142,7 +142,7 @@ class Table:
             if self._small:
                 mask = np.zeros(self.space.size, dtype=np.int8)
                 mask[indices] = 1
-                if len(self._sets) > 4096:
+                if len(self._sets) > 1024:  # (at most about 4 MiB of masks)
                     self._sets.clear()
                 self._sets[ids] = (tuple(legal), indices, mask)
         self._legal = (state, count, seat, legal, indices, mask)

@@ -11,10 +11,11 @@ included) without building the view:
   no more than the view (and the leak properties are checked on it too);
 * every seat has its own float32 buffer, kept between calls: a block is rewritten only
   when the part of the state it encodes differs from what the buffer holds (compared as
-  plain Python values, never by identity, so any state of the game, a copy or a
-  determinization, encodes correctly in any order);
+  plain Python values, or by identity only for immutable objects, so any state of the
+  game, a copy or a determinization, encodes correctly in any order).
 
-A game without a direct encoder uses the reference path everywhere.
+``Table.tensor`` (every environment's observation) uses it; a spectator's view, and a game
+without a direct encoder, take the reference path.
 """
 
 from __future__ import annotations

@@ -361,6 +361,19 @@ class GoldfixCore(State):
                 headgears += self.headgear[mine]
         return leases, headgears, self.report_owner.count(seat)
 
+    def asset_values(self) -> list[int]:
+        """Every seat's mine assets at their GOLDFIX valuation, in one pass over the mines
+        (what the DASHBOARD's net worth column needs for all players at once)."""
+        prices = money.asset_prices(self.goldfix)
+        value = [0] * self.num_players
+        for m, owner in enumerate(self.lease_owner):
+            if owner >= 0:
+                value[owner] += prices.mine_lease + (prices.headgear if self.headgear[m] else 0)
+        for owner in self.report_owner:
+            if owner >= 0:
+                value[owner] += prices.drill_report
+        return value
+
     def asset_value(self, seat: int) -> int:
         """GOLDFIX valuation of every MINE LEASE, HEADGEAR and DRILL REPORT owned."""
         return money.asset_valuation(self.goldfix, *self.holdings(seat))

@@ -222,14 +222,19 @@ class DealRules(RiskRules):
 
     def _affordable(self, deal: Deal) -> bool:
         """Nobody ends a deal with more than six LOAN NOTES (overdrafts included)."""
-        for seat, pays, receives in (
-            (deal.drafter, deal.gives, deal.gets),
-            (deal.partner, deal.gets, deal.gives),
-        ):
-            notes = self.notes[seat] - pays.notes + receives.notes
-            if notes + self.deal_overdrafts(seat, pays, receives) > money.MAX_NOTES:
-                return False
-        return True
+        return (
+            self._spare(deal.drafter, deal.gives, deal.gets)[1] >= 0
+            and self._spare(deal.partner, deal.gets, deal.gives)[1] >= 0
+        )
+
+    def _spare(self, seat: int, pays: Side, receives: Side) -> tuple[int, int]:
+        """(more cash $M, more LOAN NOTES) that ``seat`` could still take on in a deal
+        without passing six notes, overdrafts included (negative: past them already)."""
+        notes = self.notes[seat] - pays.notes + receives.notes
+        cash = self.cash[seat] + receives.cash - pays.cash
+        cash_room = cash + (money.MAX_NOTES - notes) * money.OVERDRAFT_LOAN
+        note_room = money.MAX_NOTES - notes - money.overdrafts_needed(cash, 0)
+        return cash_room, note_room
 
     def _holds(self, seat: int, kind: str, which: int) -> int:
         """How many of a deal item ``seat`` owns."""
@@ -256,15 +261,6 @@ class DealRules(RiskRules):
         if deal.proposals == 0 and deal.gives.is_empty() and deal.gets.is_empty():
             out.extend(self._legal_quick_offers(deal))
         return out
-
-    def _spare(self, seat: int, pays: Side, receives: Side) -> tuple[int, int]:
-        """(more cash $M, more LOAN NOTES) that ``seat`` could still take on in a deal
-        without passing six notes, overdrafts included."""
-        notes = self.notes[seat] - pays.notes + receives.notes
-        cash = self.cash[seat] + receives.cash - pays.cash
-        cash_room = cash + (money.MAX_NOTES - notes) * money.OVERDRAFT_LOAN
-        note_room = money.MAX_NOTES - notes - money.overdrafts_needed(cash, 0)
-        return cash_room, note_room
 
     def _legal_edits(self, deal: Deal) -> list[Action]:
         """Every change to the draft that keeps it possible: items owned, amounts held,

@@ -695,13 +695,7 @@ class GoldfixState(PreRollRules):
         mines = self.board.mines
         squares = self.board.squares
         n = self.num_players
-        value = [0] * n
-        for m, owner in enumerate(self.lease_owner):
-            if owner >= 0:
-                value[owner] += prices.mine_lease + (prices.headgear if self.headgear[m] else 0)
-        for owner in self.report_owner:
-            if owner >= 0:
-                value[owner] += prices.drill_report
+        value = self.asset_values()
         players: list[JsonValue] = []
         for s in range(n):
             where = self.position[s]
@@ -771,8 +765,16 @@ class GoldfixState(PreRollRules):
         return view
 
     def _decision_view(self) -> dict[str, JsonValue] | None:
+        view = self.decision_fields()
+        if view is not None:
+            view["text"] = self.describe_decision()
+        return view
+
+    def decision_fields(self) -> dict[str, JsonValue] | None:
+        """The decision now asked as the view shows it, but for its sentence (``text`` is
+        None): what a tensor encodes, without paying for the words."""
         phase = self.phase
-        view: dict[str, JsonValue] = {"kind": phase, "text": self.describe_decision()}
+        view: dict[str, JsonValue] = {"kind": phase, "text": None}
         if phase == PRE_ROLL:
             view.update(step=self.step, offers_left=self.offers_left)
         elif phase in (NEGOTIATE, RESPOND):

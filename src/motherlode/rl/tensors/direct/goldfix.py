@@ -1,9 +1,9 @@
 """GOLDFIX's direct encoder (the layout is in ``tensors/goldfix.py``).
 
 The decision under way has many shapes (sealed bids, markets, takeovers, deals); its block
-is :func:`decision_view` (``GoldfixState._decision_view`` less its text, which the layout
-skips and which costs more than the rest) through the layout's compiled encoder.  The
-rest (the DASHBOARD, mines, decks) is written straight from the state."""
+is the game's own ``GoldfixState.decision_fields()`` (the view's decision less its text,
+which the layout skips and which costs more than the rest) through the layout's compiled
+encoder.  The rest (the DASHBOARD, mines, decks) is written straight from the state."""
 
 from __future__ import annotations
 
@@ -45,51 +45,8 @@ def _frozen(value: Any) -> Any:
 
 
 def decision_view(st: GoldfixState) -> dict[str, JsonValue] | None:
-    """``st._decision_view()`` but for its ``text`` (None here): the same keys and values,
-    branch by branch (tests/rl/test_direct.py holds the two encodings equal)."""
-    phase = st.phase
-    view: dict[str, JsonValue] = {"kind": phase, "text": None}
-    if phase == PRE_ROLL:
-        view.update(step=st.step, offers_left=st.offers_left)
-    elif phase in (NEGOTIATE, RESPOND):
-        view["deal"] = st.deal_view()
-    elif phase == LOAN:
-        view["amount"] = st.loan_cash
-    elif phase in (BID, WANT):
-        view.update(
-            asset=st.auction_kind,
-            broker=st.auction_broker,
-            minimum_bid=st.minimum_bid(),
-            lots=[st.lot_name(c) for c in st.lots],
-            tie_bid=st.tie_bid,
-            tied=list(st.tied),
-        )
-    elif phase in (COMMISSION, SELL):
-        view.update(
-            broker=st.market_broker,
-            source=st.market_source,
-            rates=list(st.market_rates),
-            rate=st.market_rate if phase == SELL else None,
-            drop=st.market_drop,
-        )
-    elif phase == ANSWER:
-        card = st.cards[st.card]
-        view.update(card=card.id, title=card.title, question=card.question)
-    elif phase == NOMINATE:
-        view["in_play"] = [st.board.mines[m] for m in st.mines_in_play(st.takeover_bidder)]
-        view["bidder"] = st.takeover_bidder
-    elif phase == COUNTER:
-        view.update(
-            bidder=st.takeover_bidder,
-            mine=st.board.mines[st.takeover_mine],
-            red=st.takeover_red,
-        )
-    elif phase == COVER:
-        owed = -st.cash[st.turn]
-        view.update(owed=owed, overdrafts=money.overdrafts_needed(st.cash[st.turn], 0))
-    elif phase in (IDLE, OVER):
-        return None
-    return view
+    """The decision block's source: the game's own decision view less its text."""
+    return st.decision_fields()
 
 
 SIDE_ROW = ("bullion", "cash", "notes", "value", "overdrafts", "gain")
@@ -367,13 +324,7 @@ class Direct(DirectEncoder):
         # GOLDFIX and the mine assets it holds)
         value = keys.get("value")
         if value is None or keys.get("value_at") != gf:
-            value = [0] * n
-            for m, owner in enumerate(st.lease_owner):
-                if owner >= 0:
-                    value[owner] += prices.mine_lease + (prices.headgear if st.headgear[m] else 0)
-            for owner in st.report_owner:
-                if owner >= 0:
-                    value[owner] += prices.drill_report
+            value = st.asset_values()
             keys["value"] = value
             keys["value_at"] = gf
         step = self.player_step

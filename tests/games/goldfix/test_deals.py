@@ -265,3 +265,19 @@ def test_a_deal_can_make_the_winner() -> None:
     state.apply(1, Respond(True))
     assert state.phase == OVER and state.winner == 1
     assert "Red has $600M and no loan notes" in state.end_reason
+
+
+def test_notes_given_away_make_room_for_the_overdrafts_a_payment_needs() -> None:
+    """Blue, at six notes with no cash, hands Red two notes with $300M: after the deal he
+    holds four, and the two $230M overdrafts that pay it bring him back to six."""
+    state = new()
+    state.notes[0], state.cash[0] = 6, 0
+    at_pre_roll(state, 0)
+    state.apply(0, Negotiate(1))
+    assert Give("cash", 1) not in state.legal_actions(0)  # a seventh note: refused
+    draft(state, 0, Give("notes", 1), Give("notes", 1))
+    cash(state, 0, True, 300)
+    state.apply(0, Propose())
+    state.apply(1, Respond(True))
+    assert state.notes[:2] == [6, 4] and state.cash[:2] == [2 * 230 - 300, 800]
+    assert state.active[0]

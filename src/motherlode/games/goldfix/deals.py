@@ -237,7 +237,7 @@ class DealRules(RiskRules):
         return cash_room, note_room
 
     def _holds(self, seat: int, kind: str, which: int) -> int:
-        """How many of a deal item ``seat`` owns."""
+        """How many of a deal item ``seat`` owns (cash paid is bounded by :meth:`_spare`)."""
         if kind == LEASE_ASSET:
             return int(self.lease_owner[which] == seat)
         if kind == REPORT_ASSET:
@@ -246,7 +246,7 @@ class DealRules(RiskRules):
             return self.vault[seat]
         if kind == NOTES:
             return self.notes[seat]
-        return self.cash[seat] + (money.MAX_NOTES - self.notes[seat]) * money.OVERDRAFT_LOAN
+        return self.cash[seat]
 
     # ------------------------------------------------------------ legal actions
 
@@ -286,7 +286,7 @@ class DealRules(RiskRules):
                     if step < 0 and kind == NOTES and owner_notes_room < 1:
                         continue  # he would keep a note he cannot carry
                     if step > 0:
-                        if one_way or after > held:
+                        if one_way or (kind != CASH and after > held):
                             continue
                         if kind == CASH and step > payer_room:
                             continue

@@ -59,10 +59,23 @@ def final_rewards(state: State, kind: str) -> list[float]:
     return rank_rewards(state.ranking(), state.num_players)
 
 
-_INDICES: dict[tuple[str, int, str], tuple[dict[int, int], list[Action]]] = {}
-"""Per game, table size and options: action indices by the id of the action object, and
-the objects (kept alive, so that their ids stay theirs).  Shared by the tables of one
-kind: engines make their action objects once (often on first use) for the whole process."""
+LegalSets = dict[tuple[int, ...], tuple[tuple[Action, ...], list[int], Mask | None]]
+
+
+class _Kind:
+    """What the tables of one game, table size and options share: engines make their
+    action objects once (often on first use) for the whole process and offer the same ones,
+    often the same lists of them, again and again; so an action's index is kept by the id
+    of the object, and a list's indices and mask by the ids of its actions.  Every object
+    whose id is a key is kept alive here, so no other object can have its id."""
+
+    def __init__(self) -> None:
+        self.known: dict[int, int] = {}
+        self.seen: list[Action] = []
+        self.sets: LegalSets = {}
+
+
+_KINDS: dict[tuple[str, int, str], _Kind] = {}
 
 
 class Table:
@@ -87,12 +100,11 @@ class Table:
         self.encoder: Encoder = encoder(self.game, self.num_players, self.options)
         self.direct: DirectEncoder | None = direct_encoder(self.encoder)
         key = (self.game.id, self.num_players, repr(sorted(self.options.to_dict().items())))
-        known = _INDICES.get(key)
-        if known is None:
-            known = _INDICES[key] = ({}, [])
-        self._known, self._seen = known
+        kind = _KINDS.get(key)
+        if kind is None:
+            kind = _KINDS[key] = _Kind()
+        self._known, self._seen, self._sets = kind.known, kind.seen, kind.sets
         self._legal: tuple[State, int, int, list[Action], list[int], Mask | None] | None = None
-        self._sets: dict[tuple[int, ...], tuple[tuple[Action, ...], list[int], Mask]] = {}
         self._size = self.space.size
         self._small = self._size <= 4096
         """Whether masks are small enough to keep one per list of legal actions."""
@@ -129,10 +141,7 @@ class Table:
         if cached is not None and cached[0] is state and cached[1] == count and cached[2] == seat:
             return cached[3], cached[4], cached[5]
         legal = state.legal_actions(seat)
-        # By the actions' identity: engines offer the same action objects again and again
-        # (often the same lists of them), and a dataclass's hash is slow.  Every object
-        # whose id is a key here is kept alive by the cache, so no other object has its id.
-        ids = tuple(map(id, legal))
+        ids = tuple(map(id, legal))  # (by identity: a dataclass's hash is slow; see _Kind)
         hit = self._sets.get(ids)
         if hit is not None:
             indices, mask = hit[1], hit[2]
@@ -140,11 +149,15 @@ class Table:
             indices = self._indices(legal)
             mask = None
             if self._small:
-                mask = np.zeros(self.space.size, dtype=np.int8)
-                mask[indices] = 1
-                if len(self._sets) > 1024:  # (at most about 4 MiB of masks)
-                    self._sets.clear()
-                self._sets[ids] = (tuple(legal), indices, mask)
+                mask = np.zeros(self._size, dtype=np.int8)
+                if len(indices) < 8:  # (numpy's fancy indexing costs more for a few)
+                    for i in indices:
+                        mask[i] = 1
+                else:
+                    mask[indices] = 1
+            if len(self._sets) >= 4096:  # (at most a few MiB of masks)
+                self._sets.clear()
+            self._sets[ids] = (tuple(legal), indices, mask)
         self._legal = (state, count, seat, legal, indices, mask)
         return legal, indices, mask
 
@@ -176,19 +189,26 @@ class Table:
     def legal_indices(self, seat: int) -> list[int]:
         return sorted(self._legal_now(seat)[1])
 
+    def observation(self, seat: int) -> dict[str, np.ndarray]:
+        """``seat``'s observation as PettingZoo's classic environments give it: the tensor
+        and the action mask, both new arrays."""
+        return {"observation": self.tensor(seat), "action_mask": self.mask(seat)}
+
     def play(self, seat: int, action: object) -> None:
         """Play integer ``action`` for ``seat``; raises :class:`IllegalActionError` (and
         changes nothing) unless it is legal now."""
-        if isinstance(action, np.integer):
-            action = int(action)
         if type(action) is not int:
-            raise IllegalActionError(f"an action is a whole number, got {action!r}")
-        if not 0 <= action < self._size:
-            raise IllegalActionError(f"action {action} is outside 0..{self.space.size - 1}")
+            if not isinstance(action, np.integer):
+                raise IllegalActionError(f"an action is a whole number, got {action!r}")
+            action = int(action)
         legal, indices, _ = self._legal_now(seat)
         try:
             offered = legal[indices.index(action)]  # the very object: apply skips a check
         except ValueError:
+            if not 0 <= action < self._size:
+                raise IllegalActionError(
+                    f"action {action} is outside 0..{self.space.size - 1}"
+                ) from None
             who = self.state.seat_name(seat)
             if not legal:
                 raise IllegalActionError(

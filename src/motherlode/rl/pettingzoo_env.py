@@ -99,7 +99,7 @@ class _Base:
         self.steps = 0
 
     def _obs(self, seat: int) -> Obs:
-        return {"observation": self.table.tensor(seat), "action_mask": self.table.mask(seat)}
+        return self.table.observation(seat)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -151,44 +151,46 @@ class MotherlodeAEC(_Base, AECEnv[str, Obs, int]):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._rewarded = False
         self.agent_selection = self.possible_agents[self.table.state.pending()[0]]
 
     def observe(self, agent: str) -> Obs:
-        seat = self.agent_name_mapping[agent]
-        table = self.table
-        return {"observation": table.tensor(seat), "action_mask": table.mask(seat)}
+        return self.table.observation(self.agent_name_mapping[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        table = self.table
         seat = self.agent_name_mapping[agent]
         self._cumulative_rewards[agent] = 0.0
         try:
-            self.table.play(seat, action)
+            table.play(seat, action)
         except IllegalActionError:
             if self.illegal == "raise":
                 raise
             self._end(dict.fromkeys(self.agents, 0.0) | {agent: self.illegal_reward})
             return
         self.steps += 1
-        state = self.table.state
-        if state.is_over():
-            rewards = self.table.rewards()
+        pending = table.state.pending()
+        if not pending:  # (the game is over)
+            rewards = table.rewards()
             self._end({a: rewards[self.agent_name_mapping[a]] for a in self.agents})
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
             self._clear_rewards()
         else:
-            self.agent_selection = self.possible_agents[state.pending()[0]]
-            if any(self.rewards.values()):  # (rewards are 0 until the end: mostly nothing to do)
+            self.agent_selection = self.possible_agents[pending[0]]
+            if self._rewarded:  # (rewards are 0 until the end: mostly nothing to do)
                 self._clear_rewards()
+                self._rewarded = False
         if self.render_mode == "human":
             self.render()
 
     def _end(self, rewards: dict[str, float]) -> None:
         self.rewards = rewards
+        self._rewarded = True
         self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
 

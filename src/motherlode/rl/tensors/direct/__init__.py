@@ -56,6 +56,8 @@ class Buffer:
         self.raw = memoryview(self.data).cast("B")
         """The same memory as bytes: a run of packed floats is written in one assignment."""
         self.keys: dict[Any, Any] = {}
+        self.final = False
+        """Whether the scores and ranking of a finished game are written."""
 
 
 class DirectEncoder(ABC):
@@ -81,6 +83,7 @@ class DirectEncoder(ABC):
         self.p_scores = self.at["scores"]
         self.p_ranking = self.at["ranking"]
         self.final_size = self.p_ranking + self.sizes["ranking"] - self.p_scores
+        self.base_runs: dict[tuple[tuple[int, ...], int, bool], bytes] = {}
         self.setup(enc)
         self.buffers = [Buffer(self.size) for _ in range(self.n)]
         for seat in range(self.n):
@@ -94,7 +97,37 @@ class DirectEncoder(ABC):
         ``state.observe(seat)`` (a new array each call)."""
         buf = self.buffers[seat]
         self.write(state, seat, buf, buf.keys)  # (first: it may reset the buffer)
-        data = buf.data
+        seats = state._to_act()
+        if state._commits:  # (empty but in a secret decision: then the slow way)
+            self._seats_block(state, seat, buf.data)
+        else:
+            # pending, committed, simultaneous, over, my_commitment: one packed run, the same
+            # for every position with these seats asked
+            key = (seats, seat, bool(seats) and state._is_simultaneous())
+            run = self.base_runs.get(key)
+            if run is None:
+                run = self.base_runs[key] = self._seats_run(*key)
+            buf.raw[4 * self.base : 4 * self.base + len(run)] = run
+        if not seats:
+            self._final(state, seat, buf.data)
+            buf.final = True
+        elif buf.final:
+            self.clear(buf.data, self.p_scores, self.final_size)
+            buf.final = False
+        return buf.view.copy()
+
+    def _seats_run(self, seats: tuple[int, ...], seat: int, simultaneous: bool) -> bytes:
+        """The block of who is asked, packed, when nobody has committed yet."""
+        m = self.max
+        block = [0.0] * (2 * m + 4)
+        for s in seats:
+            block[(s - seat) % self.n] = 1.0
+        block[2 * m] = 1.0 if simultaneous else 0.0
+        block[2 * m + 1] = 0.0 if seats else 1.0
+        return array("f", block).tobytes()
+
+    def _seats_block(self, state: State, seat: int, data: array[float]) -> None:
+        """The block of who is asked and who has committed, in a secret decision."""
         n = self.n
         at = self.base
         m = self.max
@@ -102,25 +135,18 @@ class DirectEncoder(ABC):
         pending = state.pending()
         for s in pending:
             data[at + (s - seat) % n] = 1.0
-        if state._commits:  # (what committed() sorts; empty but in a secret decision)
-            committed = state.committed()
-            for s in committed:
-                data[at + m + (s - seat) % n] = 1.0
-            if seat in committed:
-                space = self.space
-                assert space is not None
-                data[at + 2 * m + 2] = 1.0
-                data[at + 2 * m + 3] = float(space.index(state._commits[seat]))
+        committed = state.committed()
+        for s in committed:
+            data[at + m + (s - seat) % n] = 1.0
+        if seat in committed:
+            space = self.space
+            assert space is not None
+            data[at + 2 * m + 2] = 1.0
+            data[at + 2 * m + 3] = float(space.index(state._commits[seat]))
         if state.is_simultaneous():
             data[at + 2 * m] = 1.0
-        if not pending and state.is_over():  # (a seat pending: not over)
+        if not pending and state.is_over():
             data[at + 2 * m + 1] = 1.0
-            self._final(state, seat, data)
-            buf.keys["final"] = True
-        elif buf.keys.get("final"):
-            self.clear(data, self.p_scores, self.final_size)
-            buf.keys["final"] = False
-        return buf.view.copy()
 
     def _final(self, state: State, seat: int, data: array[float]) -> None:
         """The scores and the ranking of a finished game."""
@@ -150,6 +176,7 @@ class DirectEncoder(ABC):
         buf.data[self.at["num_players"]] = float(self.n)
         buf.data[self.at["seat"] + seat] = 1.0
         buf.keys.clear()
+        buf.final = False
         self.fixed(buf.data)
 
     def fixed(self, data: array[float]) -> None:

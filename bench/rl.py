@@ -16,7 +16,11 @@ Both sides play the same random games (one seed per game) with the log off:
 
 A run plays ``-n`` games on each side; the figures are the medians over ``-r`` runs (the
 machine is shared and noisy), in decisions per second, and ``ratio`` is how many times
-slower the AEC env is per decision.  A second table says where an env step's time goes, in
+slower the AEC env is per decision.  ``free tensor`` is that ratio again for the env
+whose tensor is a copy of a constant array: everything but the encoding (the mask, the
+pick, PettingZoo's bookkeeping, copying the tensor), the floor the encoders add to.
+
+A second table says where an env step's time goes, in
 microseconds per decision (medians over the runs, on up to 400 positions of one game, the
 acting seat's view of each in turn): the engine's own ``legal_actions`` + ``apply``; the
 seat's ``tensor`` as the env makes it (the game's direct encoder, written straight from
@@ -34,6 +38,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+import numpy as np
 
 import motherlode
 from motherlode import rl
@@ -63,9 +69,16 @@ def engine_run(game_id: str, players: int, seeds: range) -> tuple[int, float]:
     return decisions, seconds
 
 
-def env_run(game_id: str, players: int, seeds: range) -> tuple[int, float]:
-    """Decisions and seconds of the AEC env playing random masked actions."""
+def env_run(
+    game_id: str, players: int, seeds: range, free_tensor: bool = False
+) -> tuple[int, float]:
+    """Decisions and seconds of the AEC env playing random masked actions; with
+    ``free_tensor`` the observation tensor is a copy of a constant array instead of the
+    encoding (what everything but the encoder costs: the floor the encoders add to)."""
     env = rl.env(game_id, players)
+    if free_tensor:
+        constant = np.zeros(env.table.encoder.size, np.float32)
+        env.table.tensor = lambda seat: constant.copy()  # type: ignore[method-assign]
     decisions, seconds = 0, 0.0
     for seed in seeds:
         choice = random.Random(seed).choice
@@ -138,20 +151,23 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"{'game':<16} {'engine steps/s':>15} {'AEC env steps/s':>16} {'ratio':>6}"
-        f"   (median of {args.runs} runs of {args.games_per_run} games)"
+        f" {'free tensor':>12}   (median of {args.runs} runs of {args.games_per_run} games)"
     )
     for game_id in args.games or GAMES:
         players = args.players or DEFAULT_PLAYERS[game_id]
         seeds = range(args.games_per_run)
-        engine, env = [], []
+        engine, env, floor = [], [], []
         for _ in range(args.runs):
             moves, seconds = engine_run(game_id, players, seeds)
             engine.append(moves / seconds)
             steps, seconds = env_run(game_id, players, seeds)
             env.append(steps / seconds)
+            steps, seconds = env_run(game_id, players, seeds, free_tensor=True)
+            floor.append(steps / seconds)
         fast, slow = statistics.median(engine), statistics.median(env)
+        bare = statistics.median(floor)
         label = f"{game_id} ({players}p)"
-        print(f"{label:<16} {fast:15,.0f} {slow:16,.0f} {fast / slow:6.1f}")
+        print(f"{label:<16} {fast:15,.0f} {slow:16,.0f} {fast / slow:6.1f} {fast / bare:12.1f}")
     print(
         f"\n{'us per decision':<16} {'engine':>8} {'tensor':>8}   {'observe':>8} {'encode':>8}"
         f" {'mask':>8}   (tensor: the env's; observe + encode: the reference it equals)"

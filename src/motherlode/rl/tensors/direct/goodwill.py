@@ -1,17 +1,32 @@
-"""Goodwill's direct encoder (the layout is in ``tensors/goodwill.py``)."""
+"""Goodwill's direct encoder (the layout is in ``tensors/goodwill.py``).
+
+Most decisions change two or three small things (the phase, the last prices, a vote), so
+every block is first compared with what the buffer shows: the board's and the players'
+lists by value, the immutable tuples (pairs, prices, deals, trades, votes) by identity.  A
+block that changed is written as one run of packed floats, put together from runs made once
+(a boss, a price, a card, a trade) and from what the seats share: the first seat to see a
+change copies the lists and packs what every seat shows alike (the board), and what each
+shows in its own seat order (the players, the prices...) by seat, written twice, so that a
+seat's view is one slice of it.
+"""
 
 from __future__ import annotations
 
+import itertools
+import struct
 from array import array
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from motherlode.games.goodwill import results
+from motherlode.games.goodwill.actions import MAX_PRICE
 from motherlode.games.goodwill.components import COMPANIES, COMPONENTS
 from motherlode.games.goodwill.rulebook import (
     OVER,
     PARTNER,
     PRICE,
     PROPOSE,
+    TRANSACTIONS_PER_COMPANY,
     VOTE,
     shares_in_play,
 )
@@ -22,11 +37,42 @@ if TYPE_CHECKING:
     from motherlode.rl.tensors import Encoder
 
 PHASES = {p: i for i, p in enumerate((PRICE, PARTNER, PROPOSE, VOTE, OVER))}
+KEPT = 4096
+"""At most this many runs kept by value per kind (then they are made anew)."""
+_NEW: Any = object()
+"""What a new buffer remembers of a block: equal to nothing."""
+pack1 = struct.Struct("f").pack
+pack2 = struct.Struct("2f").pack
+
+
+def pack(*values: float) -> bytes:
+    """Floats as the buffer holds them (float32)."""
+    return array("f", values).tobytes()
+
+
+class _Runs(dict[Any, bytes]):
+    """Runs of packed floats by value, each made on first use by ``make``."""
+
+    def __init__(self, make: Callable[[Any], bytes]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> bytes:
+        if len(self) >= KEPT:
+            self.clear()
+        run = self[key] = self.make(key)
+        return run
+
+    def fill(self, keys: Any) -> None:
+        """Make these runs now (rather than in the first games)."""
+        for key in keys:
+            self[key] = self.make(key)
 
 
 class Direct(DirectEncoder):
     def setup(self, enc: Encoder) -> None:
         at, size = self.at, self.sizes
+        n, m = self.n, self.max
         names = {v: i for i, v in enumerate(dict.fromkeys(b.name for b in COMPONENTS.bosses))}
         self.boss_ix = tuple(names[b.name] for b in COMPONENTS.bosses)
         self.nboss = len(names)
@@ -36,32 +82,106 @@ class Direct(DirectEncoder):
         self.p_transaction = at["transaction"]
         self.p_prices = at["resource_prices.oil"]
         self.p_companies = at["companies"]
-        self.front_zero = array("f", bytes(4 * (self.p_companies - self.p_phase)))
         self.company_step = size["companies"] // len(COMPANIES)
-        self.p_resource_cost = at["companies[].resource_cost"]
-        self.p_boss = at["companies[].boss"]
-        self.p_bankrupt = at["companies[].bankrupt"]
-        self.p_available = at["available_bosses"]
-        self.p_deck_cards = at["boss_deck.cards"]
-        self.p_bottom = at["boss_deck.known_bottom"]
-        self.p_threshold = at["vote_threshold"]
         self.p_players = at["players"]
-        self.player_step = size["players"] // self.max
+        self.player_step = size["players"] // m
         self.p_information = at["information"]
-        self.pair_step = at["information[].left"]
-        self.p_revealed = at["revealed"]
         self.p_tail = at["last_transaction"]
-        self.p_last_prices = at["last_transaction.prices"]
-        self.p_last_price = at["last_transaction.price"]
-        self.p_buyers = at["last_transaction.buyers"]
-        self.p_sellers = at["last_transaction.sellers"]
-        self.p_excluded = at["last_transaction.excluded"]
-        self.p_trades = at["last_transaction.trades"]
         self.p_choice = at["partner_choice"]
         self.p_proposal = at["proposal"]
         self.p_vote = at["last_vote"]
         assert self.size == at["my_information"]  # (the last blocks: the vote ends the tensor)
-        self.shares_in_play = tuple(shares_in_play(self.n, c) / 10 for c in range(len(COMPANIES)))
+        self.shares_in_play = tuple(shares_in_play(n, c) / 10 for c in range(len(COMPANIES)))
+        # the blocks' byte ranges, and their order in the layout (runs are put together so)
+        self.r_front = (4 * self.p_phase, 4 * self.p_prices)
+        self.r_board = (4 * self.p_prices, 4 * self.p_players)
+        assert self.p_prices + len(COMPONENTS.resources) == self.p_companies
+        assert self.p_companies + size["companies"] == at["available_bosses"]
+        assert at["available_bosses"] + size["available_bosses"] == at["boss_deck.cards"]
+        assert at["boss_deck.known_bottom"] + size["boss_deck.known_bottom"] == at["vote_threshold"]
+        assert at["vote_threshold"] + 1 == self.p_players
+        self.r_players = (4 * self.p_players, 4 * (self.p_players + n * self.player_step))
+        assert self.player_step == 2 + len(COMPANIES)
+        self.r_pairs = (4 * self.p_information, 4 * self.p_tail)
+        assert at["revealed"] == self.p_information + size["information"]
+        self.pair_step = at["information[].left"]
+        assert self.pair_step == at["information[].card"] + 1 + len(COMPONENTS.events)
+        self.r_tail = (4 * self.p_tail, 4 * self.p_choice)
+        assert at["last_transaction.prices"] == self.p_tail + 1
+        assert at["last_transaction.price"] == self.p_tail + 1 + 2 * m
+        assert at["last_transaction.buyers"] == self.p_tail + 3 + 2 * m
+        self.r_proposal = (4 * self.p_proposal, 4 * self.p_vote)
+        self.r_vote = (4 * self.p_vote, 4 * self.size)
+        # per seat: each seat's slot, and the byte bounds of its view in a run by seat written
+        # twice (of one float per seat, two, a player's)
+        self.slot = tuple(tuple((s - seat) % n for s in range(n)) for seat in range(n))
+        step = 4 * self.player_step
+        self.rot = tuple(
+            (4 * s, 4 * (s + n), 8 * s, 8 * (s + n), step * s, step * (s + n)) for s in range(n)
+        )
+        self.players_run = struct.Struct(f"{n * self.player_step}f").pack
+        self.prices_run = struct.Struct(f"{len(COMPONENTS.resources)}f").pack
+        self.company_head = struct.Struct(f"{5 + len(COMPONENTS.resources)}f").pack
+        # runs made once: a boss (present + one-hot), a seat's one-hot, a card (present +
+        # one-hot), a price or a number with its present flag, the empty ends of blocks
+        nboss = self.nboss
+        self.boss_runs = tuple(
+            pack(1.0, *(1.0 if i == self.boss_ix[b] else 0.0 for i in range(nboss)))
+            for b in range(len(COMPONENTS.bosses))
+        )
+        self.boss_names = tuple(run[4:] for run in self.boss_runs)
+        self.no_boss = bytes(4 * (1 + nboss))
+        self.seat_runs = tuple(pack(*(1.0 if i == r else 0.0 for i in range(m))) for r in range(m))
+        cards = len(COMPONENTS.events)
+        self.card_runs = tuple(
+            pack(1.0, *(1.0 if i == e else 0.0 for i in range(cards))) for e in range(cards)
+        )
+        self.spaces = tuple(
+            pack2(1.0, space) for space in range(size["information"] // self.pair_step)
+        )
+        self.one = pack(1.0)
+        self.empty = bytes(8)
+        self.hot_pad = bytes(4 * (m - n))
+        self.price_pad = bytes(8 * (m - n))
+        self.hidden = bytes(4 * (self.pair_step - 2 - m))
+        self.zero_tail = bytes(self.r_tail[1] - self.r_tail[0])
+        self.zero_proposal = bytes(self.r_proposal[1] - self.r_proposal[0])
+        self.zero_vote = bytes(self.r_vote[1] - self.r_vote[0])
+        self.price_runs = _Runs(lambda p: pack2(1.0, p / 10))
+        self.held_runs = _Runs(lambda k: pack2(1.0, k))
+        self.fronts = _Runs(self._front)
+        self.deals = _Runs(self._deal)
+        self.hots = _Runs(self._hot)
+        self.price_runs.fill(range(MAX_PRICE + 1))
+        self.fronts.fill(
+            (phase, c, t)
+            for phase in PHASES
+            for c in range(len(COMPANIES))
+            for t in range(TRANSACTIONS_PER_COMPANY + 1)
+        )
+        self.hots.fill(seats for k in range(n + 1) for seats in itertools.combinations(range(n), k))
+        self.held_runs.fill(range(1 + max(shares_in_play(n, c) for c in range(len(COMPANIES)))))
+        # a trade (buyer, seller) as a seat sees it
+        self.trade_runs = tuple(
+            {
+                (buyer, seller): self.one
+                + self.seat_runs[slot[buyer]]
+                + self.seat_runs[slot[seller]]
+                for buyer in range(n)
+                for seller in range(n)
+            }
+            for slot in self.slot
+        )
+        self.trades_size = 4 * (self.p_choice - at["last_transaction.trades"])
+        # what the seats share, as the first to see it made it
+        self.board: tuple[Any, ...] = (_NEW,)
+        self.board_parts: list[bytes] = []
+        self.board_run = b""
+        self.players: tuple[Any, ...] = ((), (), b"")
+        self.pairs: tuple[Any, ...] = (_NEW, _NEW, _NEW, (), ())
+        self.tail: tuple[Any, ...] = (_NEW, b"")
+        self.ballot: tuple[Any, ...] = (_NEW, b"")
+        self.vote: tuple[Any, ...] = (_NEW, b"", b"")
 
     def fixed(self, data: array[float]) -> None:
         self.seat_flags(data, self.p_players, self.player_step)
@@ -70,173 +190,268 @@ class Direct(DirectEncoder):
             data[b] = 1.0
             data[b + self.at["companies[].shares"]] = self.shares_in_play[c]
 
-    def _bosses(self, data: array[float], at: int, bosses: Any, old: int) -> None:
-        """A list of bosses (each: present flag + one-hot name) at ``at``."""
-        step = 1 + self.nboss
-        self.clear(data, at, step * max(old, len(bosses)))
-        for b in bosses:
-            data[at] = 1.0
-            data[at + 1 + self.boss_ix[b]] = 1.0
-            at += step
-
     def write(self, state: Any, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
         st: GoodwillState = state
-        n = self.n
-        data = buf.data
+        mem = keys.get("goodwill")
+        if mem is None:  # (a new buffer: every block differs)
+            mem = keys["goodwill"] = [_NEW] * 12
+            mem[2] = ((), ())
+        raw = buf.raw
         phase = st.phase
-        # year, phase, company, transaction, resource prices: always rewritten
-        data[self.p_year] = st.year / 1000
-        data[self.p_phase : self.p_companies] = self.front_zero
-        data[self.p_phase + PHASES[phase]] = 1.0
+        # phase, company, transaction
+        front = (phase, st.company, st.transaction)
+        if front != mem[0]:
+            a, b = self.r_front
+            raw[a:b] = self.fronts[front]
+            mem[0] = front
+        # the board: year, prices, companies, bosses (lists: by value)
+        board = (
+            st.year,
+            st.resource_price,
+            st.capital,
+            st.market,
+            st.resources,
+            st.boss,
+            st.bankrupt,
+            st.available,
+            st.boss_deck,
+            st.boss_deck_unknown,
+            st.threshold,
+        )
+        kept = mem[1]
+        if board != kept:
+            shared = self.board
+            if kept is shared or board != shared:
+                shared = self._new_board(st, board)
+            a, b = self.r_board
+            raw[a:b] = self.board_run
+            buf.data[self.p_year] = shared[0] / 1000
+            mem[1] = shared
+        rot = self.rot[seat]
+        # the players, this seat first
+        cash, shares = st.cash, st.shares
+        kept = mem[2]
+        if cash != kept[0] or shares != kept[1]:
+            shared = self.players
+            if kept is shared or cash != shared[0] or shares != shared[1]:
+                values: list[float] = []
+                for s in range(self.n):
+                    values += (1.0, cash[s] / 100, *shares[s])
+                run = self.players_run(*values)
+                shared = self.players = (cash[:], [k[:] for k in shares], run + run)
+            a, b = self.r_players
+            raw[a:b] = shared[2][rot[4] : rot[5]]
+            mem[2] = shared
+        # the information spaces (this seat's face up) and the revealed pairs
+        info, seen, revealed = st.information, st._seen_by, st.revealed
+        if info is not mem[3] or seen is not mem[4] or revealed is not mem[5]:
+            shared = self.pairs
+            if info is not shared[0] or seen is not shared[1] or revealed is not shared[2]:
+                shared = self.pairs = self._new_pairs(info, seen, revealed)
+            a, b = self.r_pairs
+            raw[a:b] = self._pairs(shared, seat)
+            mem[3], mem[4], mem[5] = info, seen, revealed
+        # the last transaction: the prices, the deal's price, its seats and trades
+        prices, deal, trades = st.last_prices, st.last_deal, st.last_trades
+        if prices is not mem[6] or deal is not mem[7] or trades is not mem[8]:
+            a, b = self.r_tail
+            if prices:
+                shared = self.tail
+                if prices is not shared[0]:
+                    run = b"".join([self.price_runs[p] for p in prices])
+                    shared = self.tail = (prices, run + run)
+                if deal is None:
+                    price, rest = self.empty, self.deals[seat, (), (), (), trades]
+                else:
+                    price = self.price_runs[deal.price]
+                    rest = self.deals[seat, deal.buyers, deal.sellers, deal.excluded, trades]
+                raw[a:b] = b"".join(
+                    [self.one, shared[1][rot[2] : rot[3]], self.price_pad, price, rest]
+                )
+            else:
+                raw[a:b] = self.zero_tail
+            mem[6], mem[7], mem[8] = prices, deal, trades
+        # a partner choice, a proposal (the voters' shares: as the players block), the vote
+        choice = (st.deal, st.choosers, st.candidates) if phase == PARTNER else None
+        if choice != mem[9]:
+            self._partner_choice(st, seat, buf.data)
+            mem[9] = choice
+        proposal = st.proposal
+        if phase == VOTE and proposal is not None:
+            ballot: tuple[Any, ...] = (proposal, st.proposer, st.voters, st.company, mem[2])
+            if ballot != mem[10]:
+                shared = self.ballot
+                if ballot != shared[0]:
+                    shared = self.ballot = (ballot, self._voters(st))
+                a, b = self.r_proposal
+                raw[a:b] = b"".join(
+                    [
+                        self.one,
+                        self.seat_runs[self.slot[seat][ballot[1]]],
+                        self.boss_names[proposal],
+                        shared[1][rot[2] : rot[3]],
+                        self.price_pad,
+                    ]
+                )
+                mem[10] = ballot
+        elif mem[10] is not None:
+            a, b = self.r_proposal
+            raw[a:b] = self.zero_proposal
+            mem[10] = None
+        vote = st.last_vote
+        if vote is not mem[11]:
+            a, b = self.r_vote
+            if vote is None:
+                raw[a:b] = self.zero_vote
+            else:
+                shared = self.vote
+                if vote is not shared[0]:
+                    boss, yes, passed, ayes = vote
+                    head = self.one + self.boss_names[boss] + pack2(yes, 1.0 if passed else 0.0)
+                    shared = self.vote = (vote, head, self.hots[ayes])
+                raw[a:b] = b"".join([shared[1], shared[2][rot[0] : rot[1]], self.hot_pad])
+            mem[11] = vote
+
+    def _front(self, key: tuple[str, int, int]) -> bytes:
+        """The phase, the company and the transaction."""
+        phase, company, transaction = key
+        run = [0.0] * (self.p_prices - self.p_phase)
+        run[PHASES[phase]] = 1.0
         if phase != OVER:
-            data[self.p_company] = 1.0
-            data[self.p_company + 1 + st.company] = 1.0
+            b = self.p_company - self.p_phase
+            run[b] = 1.0
+            run[b + 1 + company] = 1.0
         if phase in (PRICE, PARTNER):
-            data[self.p_transaction] = 1.0
-            data[self.p_transaction + 1] = st.transaction + 1.0
-        prices = st.resource_price
-        for r, price in enumerate(prices):
-            data[self.p_prices + r] = price / 10
-        # the companies
-        step = self.company_step
+            b = self.p_transaction - self.p_phase
+            run[b] = 1.0
+            run[b + 1] = transaction + 1.0
+        return pack(*run)
+
+    def _new_board(self, st: GoodwillState, board: tuple[Any, ...]) -> tuple[Any, ...]:
+        """Copy ``board`` (as ``write`` makes it) and pack it from the prices on, making
+        anew (and copying) only what differs from the board before."""
+        prices, capital, market, resources, boss, bankrupt, available, deck = board[1:9]
+        old: tuple[Any, ...] = self.board
+        parts = self.board_parts[:]
+        if len(old) == 1:  # (the first: everything differs)
+            old = (_NEW,) * len(board)
+            parts = [b""] * (3 + 3 * len(COMPANIES))
+        copy: list[Any] = list(old)
+        copy[0] = board[0]
+        new_prices = prices != old[1]
+        if new_prices:
+            parts[0] = self.prices_run(*[price / 10 for price in prices])
+            copy[1] = prices[:]
+        for i, now in enumerate((capital, market, resources, boss, bankrupt), start=2):
+            if now != old[i]:
+                copy[i] = [k[:] for k in now] if now is resources else now[:]
         for c in range(len(COMPANIES)):
             # share value and resource cost follow capital, bankruptcy, tokens and prices
-            company = (
-                st.capital[c],
-                st.market[c],
-                st.resources[c],
-                st.boss[c],
-                st.bankrupt[c],
-                prices,
-            )
-            if company == keys.get(("company", c)):
-                continue
-            b = self.p_companies + c * step
-            data[b + 1] = st.capital[c] / 100
-            data[b + 2] = st.share_value(c) / 10
-            data[b + 3] = st.market[c] / 100
-            for r, k in enumerate(st.resources[c]):
-                data[b + 4 + r] = k + 0.0
-            data[b + self.p_resource_cost] = results.resource_cost(st, c) / 100
-            p = b + self.p_boss
-            self.clear(data, p, 1 + self.nboss)
-            boss = st.boss[c]
-            if boss is not None:
-                data[p] = 1.0
-                data[p + 1 + self.boss_ix[boss]] = 1.0
-            data[b + self.p_bankrupt] = 1.0 if st.bankrupt[c] else 0.0
-            keys["company", c] = (
-                st.capital[c],
-                st.market[c],
-                st.resources[c][:],
-                st.boss[c],
-                st.bankrupt[c],
-                prices[:],
-            )
-        available = st.available
-        if available != keys.get("available"):
-            self._bosses(data, self.p_available, available, len(keys.get("available") or ()))
-            keys["available"] = available[:]
-        deck = st.boss_deck
-        data[self.p_deck_cards] = len(deck) + 0.0
-        bottom = deck[st.boss_deck_unknown :]
-        if bottom != keys.get("bottom"):
-            self._bosses(data, self.p_bottom, bottom, len(keys.get("bottom") or ()))
-            keys["bottom"] = bottom
-        data[self.p_threshold] = st.threshold + 0.0
-        # the players
-        cash, shares = st.cash, st.shares
-        if cash != keys.get("cash") or shares != keys.get("shares"):
-            step = self.player_step
-            for s in range(n):
-                b = self.p_players + ((s - seat) % n) * step
-                data[b + 1] = cash[s] / 100
-                for c, k in enumerate(shares[s]):
-                    data[b + 2 + c] = k + 0.0
-            keys["cash"] = cash[:]
-            keys["shares"] = [s[:] for s in shares]
-        # the information spaces (this seat's face up) and the revealed pairs
-        pairs = (st.information, st._seen_by, st.revealed)
-        if pairs != keys.get("pairs"):
-            visible = COMPONENTS.visible[seat]
-            self._pairs(data, self.p_information, st.information, st._seen_by, visible, seat)
-            self._pairs(data, self.p_revealed, st.revealed, st._seen_by, None, seat)
-            keys["pairs"] = pairs
-        # the last transaction, a partner choice, a proposal, the last vote
-        last = (st.last_prices, st.last_deal, st.last_trades)
-        if last != keys.get("last"):
-            self._last_transaction(st, seat, data)
-            keys["last"] = last
-        choice = (phase, st.deal, st.choosers, st.candidates)
-        if choice != keys.get("choice"):
-            self._partner_choice(st, seat, data)
-            keys["choice"] = choice
-        proposal: tuple[Any, ...] | None = None
-        if phase == VOTE:
-            held = [shares[s][st.company] for s in st.voters]
-            proposal = (st.proposal, st.proposer, st.voters, held)
-        if proposal != keys.get("proposal"):
-            self._proposal(st, seat, data)
-            keys["proposal"] = proposal
-        if st.last_vote != keys.get("vote"):
-            self._last_vote(st, seat, data)
-            keys["vote"] = st.last_vote
-
-    def _pairs(
-        self,
-        data: array[float],
-        at: int,
-        pairs: Any,
-        seen_by: Any,
-        mine: Any,
-        seat: int,
-    ) -> None:
-        n = self.n
-        step = self.pair_step
-        self.clear(data, at, self.sizes["information"])
-        for space, (pct, number) in enumerate(pairs):
-            b = at + space * step
-            data[b] = 1.0
-            data[b + 1] = space + 0.0
-            for s in seen_by[space]:
-                data[b + 2 + (s - seat) % n] = 1.0
-            if mine is None or space in mine:
-                data[b + 2 + self.max] = 1.0
-                data[b + 3 + self.max] = pct / 100
-                data[b + 4 + self.max] = 1.0
-                data[b + 5 + self.max + number] = 1.0
-
-    def _last_transaction(self, st: GoodwillState, seat: int, data: array[float]) -> None:
-        n = self.n
-        b = self.p_tail
-        self.clear(data, b, self.p_choice - b)
-        if not st.last_prices:
-            return
-        deal = st.last_deal
-        data[b] = 1.0
-        b = self.p_last_prices
-        for s, price in enumerate(st.last_prices):
-            r = b + 2 * ((s - seat) % n)
-            data[r] = 1.0
-            data[r + 1] = price / 10
-        if deal is not None:
-            b = self.p_last_price
-            data[b] = 1.0
-            data[b + 1] = deal.price / 10
-            for b, seats in (
-                (self.p_buyers, deal.buyers),
-                (self.p_sellers, deal.sellers),
-                (self.p_excluded, deal.excluded),
+            p = 1 + 3 * c  # (its parts: up to the boss, the boss, the rest)
+            if (
+                new_prices
+                or capital[c] != old[2][c]
+                or market[c] != old[3][c]
+                or resources[c] != old[4][c]
+                or bankrupt[c] != old[6][c]
             ):
-                for s in seats:
-                    data[b + (s - seat) % n] = 1.0
-        b = self.p_trades
-        m = self.max
-        for buyer, seller in st.last_trades:
-            data[b] = 1.0
-            data[b + 1 + (buyer - seat) % n] = 1.0
-            data[b + 1 + m + (seller - seat) % n] = 1.0
-            b += 1 + 2 * m
+                parts[p] = self.company_head(
+                    1.0,
+                    capital[c] / 100,
+                    st.share_value(c) / 10,
+                    market[c] / 100,
+                    *resources[c],
+                    results.resource_cost(st, c) / 100,
+                )
+                parts[p + 2] = pack2(1.0 if bankrupt[c] else 0.0, self.shares_in_play[c])
+            if new_prices or boss[c] != old[5][c]:
+                who = boss[c]
+                parts[p + 1] = self.no_boss if who is None else self.boss_runs[who]
+        if available != old[7]:
+            parts[-2] = self._bosses(self.sizes["available_bosses"], available)
+            copy[7] = available[:]
+        if board[8:] != old[8:]:  # (the deck, its unknown top, the vote threshold)
+            unknown, threshold = board[9:]
+            bottom = self._bosses(self.sizes["boss_deck.known_bottom"], deck[unknown:])
+            parts[-1] = b"".join([pack1(len(deck)), bottom, pack1(threshold)])
+            copy[8:] = deck[:], unknown, threshold
+        self.board_parts = parts
+        self.board_run = b"".join(parts)
+        self.board = tuple(copy)
+        return self.board
+
+    def _bosses(self, size: int, bosses: list[int]) -> bytes:
+        """A list of bosses (each: present flag + one-hot name), the rest of its ``size``
+        floats empty."""
+        runs = self.boss_runs
+        run = b"".join([runs[b] for b in bosses])
+        return run + bytes(4 * size - len(run))
+
+    def _new_pairs(self, info: Any, seen_by: Any, revealed: Any) -> tuple[Any, ...]:
+        """Per pair (this year's, then the revealed): its space, the seats that see it (by
+        seat, written twice) and its face (percentage, card)."""
+        cards = self.card_runs
+        return (
+            info,
+            seen_by,
+            revealed,
+            *(
+                tuple(
+                    (space, self.hots[seen_by[space]], pack2(1.0, pct / 100) + cards[number])
+                    for space, (pct, number) in enumerate(pairs)
+                )
+                for pairs in (info, revealed)
+            ),
+        )
+
+    def _pairs(self, shared: tuple[Any, ...], seat: int) -> bytes:
+        """The information spaces as ``seat`` sees them (its own face up), then the
+        revealed pairs, each block's empty slots after its pairs."""
+        x, y = self.rot[seat][:2]
+        mine = COMPONENTS.visible[seat]
+        spaces, pad, hidden = self.spaces, self.hot_pad, self.hidden
+        runs: list[bytes] = []
+        for face_up, pairs in ((mine, shared[3]), (None, shared[4])):
+            for space, seen, face in pairs:
+                runs += (
+                    spaces[space],
+                    seen[x:y],
+                    pad,
+                    face if face_up is None or space in face_up else hidden,
+                )
+            runs.append(bytes(4 * (len(spaces) - len(pairs)) * self.pair_step))
+        return b"".join(runs)
+
+    def _deal(self, key: tuple[Any, ...]) -> bytes:
+        """The last deal's buyers, sellers, excluded and trades as ``seat`` sees them."""
+        seat, buyers, sellers, excluded, trades = key
+        x, y = self.rot[seat][:2]
+        hots, pad = self.hots, self.hot_pad
+        trade = self.trade_runs[seat]
+        run = b"".join([trade[t] for t in trades])
+        return b"".join(
+            [
+                hots[buyers][x:y],
+                pad,
+                hots[sellers][x:y],
+                pad,
+                hots[excluded][x:y],
+                pad,
+                run,
+                bytes(self.trades_size - len(run)),
+            ]
+        )
+
+    def _hot(self, seats: tuple[int, ...]) -> bytes:
+        """A set of seats by seat (n floats), written twice."""
+        run = pack(*(1.0 if s in seats else 0.0 for s in range(self.n)))
+        return run + run
+
+    def _voters(self, st: GoodwillState) -> bytes:
+        """The voters and their shares (flag + shares, by seat), written twice."""
+        held, shares, c, voters = self.held_runs, st.shares, st.company, st.voters
+        run = b"".join([held[shares[s][c]] if s in voters else self.empty for s in range(self.n)])
+        return run + run
 
     def _partner_choice(self, st: GoodwillState, seat: int, data: array[float]) -> None:
         n = self.n
@@ -256,34 +471,3 @@ class Direct(DirectEncoder):
             data[b + 1 + (s - seat) % n] = 1.0
             b += 1 + self.max
         data[at["partner_choice.price"]] = deal.price / 10
-
-    def _proposal(self, st: GoodwillState, seat: int, data: array[float]) -> None:
-        n = self.n
-        at = self.at
-        self.clear(data, self.p_proposal, self.p_vote - self.p_proposal)
-        if st.phase != VOTE or st.proposal is None:
-            return
-        proposer = st.proposer
-        assert proposer is not None
-        data[self.p_proposal] = 1.0
-        data[at["proposal.proposer"] + (proposer - seat) % n] = 1.0
-        data[at["proposal.boss.name"] + self.boss_ix[st.proposal]] = 1.0
-        b = at["proposal.voters"]
-        for s in st.voters:
-            r = b + 2 * ((s - seat) % n)
-            data[r] = 1.0
-            data[r + 1] = st.shares[s][st.company] + 0.0
-
-    def _last_vote(self, st: GoodwillState, seat: int, data: array[float]) -> None:
-        n = self.n
-        at = self.at
-        self.clear(data, self.p_vote, self.size - self.p_vote)
-        if st.last_vote is None:
-            return
-        boss, yes, passed, ayes = st.last_vote
-        data[self.p_vote] = 1.0
-        data[at["last_vote.boss"] + self.boss_ix[boss]] = 1.0
-        data[at["last_vote.yes"]] = yes + 0.0
-        data[at["last_vote.passed"]] = 1.0 if passed else 0.0
-        for s in ayes:
-            data[at["last_vote.voted_yes"] + (s - seat) % n] = 1.0

@@ -114,16 +114,16 @@ class Direct(DirectEncoder):
             )
             keys["discarded"] = discarded[:]
         placed = st.placed
-        moved = placed != keys.get("placed")
-        if moved:
+        was = keys.get("placed")
+        k = 0 if was is None else len(was)
+        grown = len(placed) > k and (was is None or placed[:k] == was)
+        moved = not grown and placed != was  # (a board that is not this one grown)
+        if grown or moved:
             if len(placed) > self.room:
                 raise ValueError("more tiles than the layout has room for")
-            was = keys.get("placed") or []
-            k = len(was)
             item = 3 + self.ntypes + 4
-            if placed[:k] == was:  # tiles laid since: only they are written (on zeros)
+            if grown:  # tiles laid since: only they are written (on zeros)
                 start = k
-                moved = False  # (the tiles under the followers are where they were)
             else:
                 start = 0
                 self.clear(data, self.p_board, item * max(k, len(placed)))
@@ -136,7 +136,10 @@ class Direct(DirectEncoder):
                 data[b + 3 + vocab[ids[v >> 2]]] = 1.0
                 data[b + 3 + nt + (v & 3)] = 1.0
                 b += item
-            keys["placed"] = placed[:]
+            if grown and was is not None:
+                was.extend(placed[k:])  # (the buffer's own copy)
+            else:
+                keys["placed"] = placed[:]
         last = self.p_last
         if st.last >= 0:
             data[last] = 1.0
@@ -145,13 +148,20 @@ class Direct(DirectEncoder):
         else:
             data[last] = data[last + 1] = data[last + 2] = 0.0
         followers = list(st.followers.items())
-        if moved or followers != keys.get("followers"):
-            old_count = len(keys.get("followers") or ())
-            b = self.p_followers
+        old = keys.get("followers")
+        if moved or followers != old:
+            # (a tile under a follower moved: all rewritten; else those after the ones
+            # the buffer shows already, when it shows the first ones as they are)
+            count = 0 if old is None else len(old)
             step = 4 + self.max
-            self.clear(data, b, step * max(old_count, len(followers)))
+            if moved or old is None or followers[:count] != old:
+                start = 0
+                self.clear(data, self.p_followers, step * max(count, len(followers)))
+            else:
+                start = count
+            b = self.p_followers + start * step
             tile = st.graph.tile
-            for node, s in followers:
+            for node, s in followers[start:]:
                 pos, _, base = placed[tile[node]]
                 data[b] = 1.0
                 data[b + 1] = ((pos >> SHIFT) - OFFSET) / 10

@@ -50,14 +50,14 @@ def pack(*values: float) -> bytes:
     return array("f", values).tobytes()
 
 
-class _Runs(dict[Any, bytes]):
+class _Runs(dict[Any, Any]):
     """Runs of packed floats by value, each made on first use by ``make``."""
 
-    def __init__(self, make: Callable[[Any], bytes]) -> None:
+    def __init__(self, make: Callable[[Any], Any]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, key: Any) -> bytes:
+    def __missing__(self, key: Any) -> Any:
         if len(self) >= KEPT:
             self.clear()
         run = self[key] = self.make(key)
@@ -67,6 +67,10 @@ class _Runs(dict[Any, bytes]):
         """Make these runs now (rather than in the first games)."""
         for key in keys:
             self[key] = self.make(key)
+
+
+_KEPT: dict[tuple[int, ...], tuple[_Runs, ...]] = {}
+"""The runs kept by value, by table (players, seat slots, tensor size)."""
 
 
 class Direct(DirectEncoder):
@@ -131,6 +135,8 @@ class Direct(DirectEncoder):
         )
         self.boss_names = tuple(run[4:] for run in self.boss_runs)
         self.no_boss = bytes(4 * (1 + nboss))
+        assert size["available_bosses"] == size["boss_deck.known_bottom"] == nboss * (1 + nboss)
+        self.boss_pads = tuple(bytes(len(self.no_boss) * (nboss - k)) for k in range(nboss + 1))
         self.seat_runs = tuple(pack(*(1.0 if i == r else 0.0 for i in range(m))) for r in range(m))
         cards = len(COMPONENTS.events)
         self.card_runs = tuple(
@@ -144,23 +150,18 @@ class Direct(DirectEncoder):
         self.hot_pad = bytes(4 * (m - n))
         self.price_pad = bytes(8 * (m - n))
         self.hidden = bytes(4 * (self.pair_step - 2 - m))
+        self.faces_up = tuple(
+            tuple(space in COMPONENTS.visible[seat] for space in range(len(self.spaces)))
+            for seat in range(n)
+        )
         self.zero_tail = bytes(self.r_tail[1] - self.r_tail[0])
         self.zero_proposal = bytes(self.r_proposal[1] - self.r_proposal[0])
         self.zero_vote = bytes(self.r_vote[1] - self.r_vote[0])
-        self.price_runs = _Runs(lambda p: pack2(1.0, p / 10))
-        self.held_runs = _Runs(lambda k: pack2(1.0, k))
-        self.fronts = _Runs(self._front)
-        self.deals = _Runs(self._deal)
-        self.hots = _Runs(self._hot)
-        self.price_runs.fill(range(MAX_PRICE + 1))
-        self.fronts.fill(
-            (phase, c, t)
-            for phase in PHASES
-            for c in range(len(COMPANIES))
-            for t in range(TRANSACTIONS_PER_COMPANY + 1)
-        )
-        self.hots.fill(seats for k in range(n + 1) for seats in itertools.combinations(range(n), k))
-        self.held_runs.fill(range(1 + max(shares_in_play(n, c) for c in range(len(COMPANIES)))))
+        # runs kept by value: the same for every encoder of a table (warm across envs)
+        kept = _KEPT.get((n, m, self.size))
+        if kept is None:
+            kept = _KEPT[n, m, self.size] = self._runs()
+        self.price_runs, self.held_runs, self.fronts, self.deals, self.hots, self.pair_heads = kept
         # a trade (buyer, seller) as a seat sees it
         self.trade_runs = tuple(
             {
@@ -182,6 +183,28 @@ class Direct(DirectEncoder):
         self.tail: tuple[Any, ...] = (_NEW, b"")
         self.ballot: tuple[Any, ...] = (_NEW, b"")
         self.vote: tuple[Any, ...] = (_NEW, b"", b"")
+
+    def _runs(self) -> tuple[_Runs, ...]:
+        """The runs kept by value for this table size, the small kinds made at once."""
+        kept = (
+            _Runs(lambda p: pack2(1.0, p / 10)),
+            _Runs(lambda k: pack2(1.0, k)),
+            _Runs(self._front),
+            _Runs(self._deal),
+            _Runs(self._hot),
+            _Runs(self._pair_heads),
+        )
+        prices, held, fronts, _deals, hots, _heads = kept
+        prices.fill(range(MAX_PRICE + 1))
+        held.fill(range(1 + max(shares_in_play(self.n, c) for c in range(len(COMPANIES)))))
+        fronts.fill(
+            (phase, c, t)
+            for phase in PHASES
+            for c in range(len(COMPANIES))
+            for t in range(TRANSACTIONS_PER_COMPANY + 1)
+        )
+        hots.fill(s for k in range(self.n + 1) for s in itertools.combinations(range(self.n), k))
+        return kept
 
     def fixed(self, data: array[float]) -> None:
         self.seat_flags(data, self.p_players, self.player_step)
@@ -218,11 +241,15 @@ class Direct(DirectEncoder):
             st.boss_deck_unknown,
             st.threshold,
         )
-        kept = mem[1]
-        if board != kept:
-            shared = self.board
-            if kept is shared or board != shared:
-                shared = self._new_board(st, board)
+        shared = self.board  # (first: as the last seat saw it, this seat most likely too)
+        if board == shared:
+            if mem[1] is not shared:
+                a, b = self.r_board
+                raw[a:b] = self.board_run
+                buf.data[self.p_year] = shared[0] / 1000
+                mem[1] = shared
+        elif board != mem[1]:
+            shared = self._new_board(st, board)
             a, b = self.r_board
             raw[a:b] = self.board_run
             buf.data[self.p_year] = shared[0] / 1000
@@ -230,15 +257,18 @@ class Direct(DirectEncoder):
         rot = self.rot[seat]
         # the players, this seat first
         cash, shares = st.cash, st.shares
-        kept = mem[2]
-        if cash != kept[0] or shares != kept[1]:
-            shared = self.players
-            if kept is shared or cash != shared[0] or shares != shared[1]:
-                values: list[float] = []
-                for s in range(self.n):
-                    values += (1.0, cash[s] / 100, *shares[s])
-                run = self.players_run(*values)
-                shared = self.players = (cash[:], [k[:] for k in shares], run + run)
+        shared = self.players
+        if cash == shared[0] and shares == shared[1]:
+            if mem[2] is not shared:
+                a, b = self.r_players
+                raw[a:b] = shared[2][rot[4] : rot[5]]
+                mem[2] = shared
+        elif cash != mem[2][0] or shares != mem[2][1]:
+            values: list[float] = []
+            for s in range(self.n):
+                values += (1.0, cash[s] / 100, *shares[s])
+            run = self.players_run(*values)
+            shared = self.players = (cash[:], [*map(list.copy, shares)], run + run)
             a, b = self.r_players
             raw[a:b] = shared[2][rot[4] : rot[5]]
             mem[2] = shared
@@ -329,33 +359,23 @@ class Direct(DirectEncoder):
 
     def _new_board(self, st: GoodwillState, board: tuple[Any, ...]) -> tuple[Any, ...]:
         """Copy ``board`` (as ``write`` makes it) and pack it from the prices on, making
-        anew (and copying) only what differs from the board before."""
-        prices, capital, market, resources, boss, bankrupt, available, deck = board[1:9]
+        anew (and copying) only what differs from the board before: a boss replaced
+        changes the bosses only, the end of a year the rest too."""
+        year, prices, capital, market, resources, boss, bankrupt, available = board[:8]
         old: tuple[Any, ...] = self.board
-        parts = self.board_parts[:]
         if len(old) == 1:  # (the first: everything differs)
             old = (_NEW,) * len(board)
             parts = [b""] * (3 + 3 * len(COMPANIES))
+        else:
+            parts = self.board_parts[:]
         copy: list[Any] = list(old)
-        copy[0] = board[0]
-        new_prices = prices != old[1]
-        if new_prices:
+        copy[0] = year
+        # share value and resource cost follow capital, bankruptcy, tokens and prices
+        if (prices, capital, market, resources, bankrupt) != (old[1], *old[2:5], old[6]):
             parts[0] = self.prices_run(*[price / 10 for price in prices])
-            copy[1] = prices[:]
-        for i, now in enumerate((capital, market, resources, boss, bankrupt), start=2):
-            if now != old[i]:
-                copy[i] = [k[:] for k in now] if now is resources else now[:]
-        for c in range(len(COMPANIES)):
-            # share value and resource cost follow capital, bankruptcy, tokens and prices
-            p = 1 + 3 * c  # (its parts: up to the boss, the boss, the rest)
-            if (
-                new_prices
-                or capital[c] != old[2][c]
-                or market[c] != old[3][c]
-                or resources[c] != old[4][c]
-                or bankrupt[c] != old[6][c]
-            ):
-                parts[p] = self.company_head(
+            head, shares = self.company_head, self.shares_in_play
+            for c in range(len(COMPANIES)):
+                parts[1 + 3 * c] = head(
                     1.0,
                     capital[c] / 100,
                     st.share_value(c) / 10,
@@ -363,16 +383,20 @@ class Direct(DirectEncoder):
                     *resources[c],
                     results.resource_cost(st, c) / 100,
                 )
-                parts[p + 2] = pack2(1.0 if bankrupt[c] else 0.0, self.shares_in_play[c])
-            if new_prices or boss[c] != old[5][c]:
-                who = boss[c]
-                parts[p + 1] = self.no_boss if who is None else self.boss_runs[who]
+                parts[3 + 3 * c] = pack2(1.0 if bankrupt[c] else 0.0, shares[c])
+            copy[1:5] = prices[:], capital[:], market[:], [k[:] for k in resources]
+            copy[6] = bankrupt[:]
+        if boss != old[5]:
+            runs, none = self.boss_runs, self.no_boss
+            for c, who in enumerate(boss):
+                parts[2 + 3 * c] = none if who is None else runs[who]
+            copy[5] = boss[:]
         if available != old[7]:
-            parts[-2] = self._bosses(self.sizes["available_bosses"], available)
+            parts[-2] = self._bosses(available)
             copy[7] = available[:]
         if board[8:] != old[8:]:  # (the deck, its unknown top, the vote threshold)
-            unknown, threshold = board[9:]
-            bottom = self._bosses(self.sizes["boss_deck.known_bottom"], deck[unknown:])
+            deck, unknown, threshold = board[8:]
+            bottom = self._bosses(deck[unknown:])
             parts[-1] = b"".join([pack1(len(deck)), bottom, pack1(threshold)])
             copy[8:] = deck[:], unknown, threshold
         self.board_parts = parts
@@ -380,47 +404,52 @@ class Direct(DirectEncoder):
         self.board = tuple(copy)
         return self.board
 
-    def _bosses(self, size: int, bosses: list[int]) -> bytes:
-        """A list of bosses (each: present flag + one-hot name), the rest of its ``size``
-        floats empty."""
+    def _bosses(self, bosses: list[int]) -> bytes:
+        """A list of bosses (each: present flag + one-hot name), then its empty slots."""
         runs = self.boss_runs
-        run = b"".join([runs[b] for b in bosses])
-        return run + bytes(4 * size - len(run))
+        return b"".join([*[runs[b] for b in bosses], self.boss_pads[len(bosses)]])
 
     def _new_pairs(self, info: Any, seen_by: Any, revealed: Any) -> tuple[Any, ...]:
-        """Per pair (this year's, then the revealed): its space, the seats that see it (by
-        seat, written twice) and its face (percentage, card)."""
-        cards = self.card_runs
+        """The pairs' faces (percentage, card), this year's then the revealed, and the
+        empty slots after each."""
+        cards, slots = self.card_runs, len(self.spaces)
+        info_faces, revealed_faces = (
+            tuple(pack2(1.0, pct / 100) + cards[number] for pct, number in pairs)
+            for pairs in (info, revealed)
+        )
         return (
             info,
             seen_by,
             revealed,
-            *(
-                tuple(
-                    (space, self.hots[seen_by[space]], pack2(1.0, pct / 100) + cards[number])
-                    for space, (pct, number) in enumerate(pairs)
-                )
-                for pairs in (info, revealed)
-            ),
+            info_faces,
+            bytes(4 * self.pair_step * (slots - len(info))),
+            revealed_faces,
+            bytes(4 * self.pair_step * (slots - len(revealed))),
         )
 
     def _pairs(self, shared: tuple[Any, ...], seat: int) -> bytes:
         """The information spaces as ``seat`` sees them (its own face up), then the
-        revealed pairs, each block's empty slots after its pairs."""
-        x, y = self.rot[seat][:2]
-        mine = COMPONENTS.visible[seat]
-        spaces, pad, hidden = self.spaces, self.hot_pad, self.hidden
+        revealed pairs."""
+        heads = self.pair_heads[seat, shared[1]]
+        hidden = self.hidden
         runs: list[bytes] = []
-        for face_up, pairs in ((mine, shared[3]), (None, shared[4])):
-            for space, seen, face in pairs:
-                runs += (
-                    spaces[space],
-                    seen[x:y],
-                    pad,
-                    face if face_up is None or space in face_up else hidden,
-                )
-            runs.append(bytes(4 * (len(spaces) - len(pairs)) * self.pair_step))
+        for head, face, up in zip(heads, shared[3], self.faces_up[seat], strict=False):
+            runs += (head, face if up else hidden)
+        runs.append(shared[4])
+        for head, face in zip(heads, shared[5], strict=False):
+            runs += (head, face)
+        runs.append(shared[6])
         return b"".join(runs)
+
+    def _pair_heads(self, key: tuple[int, tuple[tuple[int, ...], ...]]) -> tuple[bytes, ...]:
+        """Per space: its present flag, its number and the seats that see it, as ``seat``
+        sees them."""
+        seat, seen_by = key
+        x, y = self.rot[seat][:2]
+        return tuple(
+            self.spaces[space] + self.hots[seen][x:y] + self.hot_pad
+            for space, seen in enumerate(seen_by)
+        )
 
     def _deal(self, key: tuple[Any, ...]) -> bytes:
         """The last deal's buyers, sellers, excluded and trades as ``seat`` sees them."""

@@ -1,11 +1,21 @@
-"""Gonza Index's direct encoder (the layout is in ``tensors/gonza.py``)."""
+"""Gonza Index's direct encoder (the layout is in ``tensors/gonza.py``).
+
+A decision changes a few values (a die used, a reroll, one marker, one player's credits), so
+the encoder is written for that: every block is skipped by a comparison of the lists it
+encodes with the buffer's copies, and a block that changed is mended value by value (plain
+loops and single stores: in CPython a ``map``/``compress`` pipeline or a ``struct`` call
+costs more per value than a loop for lists this short).  The seat rotation is worked out
+once per viewer in ``setup`` (tables of offsets by absolute seat), and the scores are kept
+as each seat's stocks and end cards, mended by the changes of the markers and the credits.
+"""
 
 from __future__ import annotations
 
-import struct
 from array import array
-from operator import mul
+from operator import getitem, itemgetter
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from motherlode.games.gonza.components import FACES
 from motherlode.rl.tensors.direct import Buffer, DirectEncoder
@@ -14,6 +24,18 @@ from motherlode.rl.tensors.schema import Cat, Code, Opt, Rec, Seats, Seq
 if TYPE_CHECKING:
     from motherlode.games.gonza.rules import GonzaState
     from motherlode.rl.tensors import Encoder
+
+
+_SHARED = (
+    *("corps", "tracks", "hands", "black", "face_up", "bids", "events_done", "event"),
+    *("bottom", "final_dice", "tail", "counts"),
+)
+"""A buffer's memory (``keys``) that is only ever replaced: immutable, or lists of its own."""
+_MENDED = (
+    *("pos", "placed", "total", "supply", "personal", "paid", "dice", "used"),
+    *("score", "end", "hedged", "ended"),
+)
+"""A buffer's memory of lists it mends in place."""
 
 
 def _field(node: Any, *path: str) -> Any:
@@ -28,9 +50,14 @@ def _field(node: Any, *path: str) -> Any:
     return node
 
 
+def _floats(values: list[float]) -> bytes:
+    return array("f", values).tobytes()
+
+
 class Direct(DirectEncoder):
     def setup(self, enc: Encoder) -> None:
         at, size = self.at, self.sizes
+        n, m = self.n, self.max
         root = enc.root
         corp: Cat = _field(root, "corporations", "id")
         card: Cat = _field(root, "broker", "id")
@@ -42,17 +69,31 @@ class Direct(DirectEncoder):
         self.event_ix = event.index
         self.kind_ix = kind.index
         self.choice_ix = choice.index
-        self.face_ix = [_field(root, "dice", "face").index[f] for f in FACES]
+        # per viewer: [seat][s] is the slot of absolute seat s
+        slot = [[(s - seat) % n for s in range(n)] for seat in range(n)]
         self.p_phase = at["phase"]
         self.p_active = at["active"]
         self.p_first = at["first_player"]
         self.p_minister = at["minister"]
         self.p_corps = at["corporations"]
-        self.front_zero = array("f", bytes(4 * (self.p_minister - self.p_phase)))
+        self.front_at = slice(4 * self.p_phase, 4 * self.p_corps)
+        self.fronts: dict[tuple[Any, ...], bytes] = {}
+        """The phase-to-minister run by (seat, phase, active, first player, ministers)."""
         self.corp_step = size["corporations"] // len(corp.vocab)
-        self.p_corp_position = at["corporations[].position"]
-        self.p_corp_credits = at["corporations[].credits"]
-        self.p_corp_total = at["corporations[].total"]
+        corps = range(len(corp.vocab))
+        self.position_at = [
+            self.p_corps + c * self.corp_step + at["corporations[].position"] for c in corps
+        ]
+        self.total_at = [
+            self.p_corps + c * self.corp_step + at["corporations[].total"] for c in corps
+        ]
+        credits = at["corporations[].credits"] + 1
+        self.credit_at = [
+            [self.p_corps + c * self.corp_step + credits + 2 * rel for c in corps for rel in row]
+            for row in slot
+        ]
+        """[seat][c * n + s]: where corporation c's credits of seat s are (``placed``'s
+        order)."""
         self.p_cap = at["cap"]
         self.p_events_done = at["events_done"]
         self.event_run = self._runs(len(event.vocab))
@@ -60,26 +101,129 @@ class Direct(DirectEncoder):
         self.p_cancelled = at["event_cancelled"]
         self.p_broker = at["broker"]
         self.broker_step = size["broker"] // len(card.vocab)
-        self.p_broker_bids = at["broker[].bids"]
+        bids = at["broker[].bids"] + 1
+        self.bid_at = [
+            [self.p_broker + i * self.broker_step + bids + 2 * rel for i in range(4) for rel in row]
+            for row in slot
+        ]
+        """[seat][i * n + s]: where face-up slot i's bid of seat s is (``bids``' order;
+        grown in ``_bid_at`` for more slots)."""
         self.p_broker_deck = at["broker_deck"]
         self.p_bottom = at["broker_deck_bottom"]
         self.card_run = self._runs(len(card.vocab))
+        # a face-up card's item: present, one-hot, and its bids' flags
+        flags = array("f", bytes(4 * (self.broker_step - len(card.vocab) - 1)))
+        flags[0 : 2 * n : 2] = array("f", [1.0] * n)
+        self.broker_item = [run + flags.tobytes() for run in self.card_run]
         self.p_players = at["players"]
-        self.player_step = size["players"] // self.max
-        self.p_supply = at["players[].supply"]
-        self.p_credits = at["players[].credits"]
-        self.p_paid = at["players[].paid"]
-        self.p_cards = at["players[].cards"]
-        self.p_score = at["players[].score"]
+        step = size["players"] // m
+        supply = at["players[].supply"]
+        assert at["players[].credits"] == supply + 1 and at["players[].paid"] == supply + 2
+        self.supply_at = [[self.p_players + rel * step + supply for rel in row] for row in slot]
+        self.cards_at = [
+            [self.p_players + rel * step + at["players[].cards"] for rel in row] for row in slot
+        ]
+        self.score_at = [
+            [self.p_players + rel * step + at["players[].score"] for rel in row] for row in slot
+        ]
+        self.end_memo: tuple[Any, Any, frozenset[str], frozenset[str], dict[Any, int]] = (
+            (),
+            (),
+            frozenset(),
+            frozenset(),
+            {},
+        )
+        """The end cards' credits by what ``GonzaState._end_cards`` reads, for one set of
+        corporations and broker cards (see ``_end_memo``)."""
         self.p_dice = at["dice"]
-        self.dice_zero = array("f", bytes(4 * (at["rerolls_left"] - self.p_dice)))
         self.dice_step = size["dice"] // 8
+        face = _field(root, "dice", "face").index
+        die: list[tuple[bytes, bytes]] = []
+        for f in FACES:
+            item = [0.0] * self.dice_step
+            item[0] = item[1 + face[f]] = 1.0
+            unused = _floats(item)
+            item[at["dice[].used"]] = 1.0
+            die.append((unused, _floats(item)))
+        self.die_run = die
+        """Per face, a die's item unused and used (the black flag is set after)."""
+        self.die_at = [
+            slice(
+                4 * (self.p_dice + i * self.dice_step), 4 * (self.p_dice + (i + 1) * self.dice_step)
+            )
+            for i in range(8)
+        ]
+        self.black_at = self.p_dice + at["dice[].black"]
+        self.used_at = self.p_dice + at["dice[].used"]
         self.p_rerolls = at["rerolls_left"]
         self.p_final_round = at["final_round"]
-        self.p_final_dice = at["dice_in_final_round"]
+        self.final_dice_at = [
+            [at["dice_in_final_round"] + 2 * rel + 1 for rel in row] for row in slot
+        ]
         self.p_decision = at["decision"]
         self.tail_zero = array("f", bytes(4 * (self.size - self.p_decision)))
         self.p_protect = at["protect"]
+        self.rotations = self._rotations(len(corp.vocab), len(card.vocab))
+        self.game_at = slice(4 * self.p_phase, 4 * self.size)
+        self.mended = itemgetter(*_MENDED)
+        self.clock = 0
+        """Writes so far; a buffer's ``keys["clock"]`` is its last."""
+        self.last = -1
+        """The seat written last."""
+
+    def _rotations(self, corps: int, cards: int) -> list[Any]:
+        """Per shift d, how a buffer is made from another viewer's, d seats before: the
+        seat slots of every per-seat block turn by d.  The players' slots as two runs of
+        bytes (destination, source); the other slots' floats as index arrays (dst, src)."""
+        at, n = self.at, self.n
+        slots = [(self.p_active + 1, 1), (self.p_first, 1), (self.p_minister, 1)]
+        slots += [
+            (self.p_corps + c * self.corp_step + at["corporations[].credits"], 2)
+            for c in range(corps)
+        ]
+        slots += [
+            (self.p_broker + i * self.broker_step + at["broker[].bids"], 2) for i in range(cards)
+        ]
+        slots += [(at["dice_in_final_round"], 2), (at["decision.for"], 1), (at["protect.seat"], 1)]
+        p, w = 4 * self.p_players, 4 * self.sizes["players"] // self.max
+        out: list[Any] = [None]
+        for d in range(1, n):
+            dst = [
+                base + r * width + i
+                for base, width in slots
+                for r in range(n)
+                for i in range(width)
+            ]
+            src = [
+                base + (r + d) % n * width + i
+                for base, width in slots
+                for r in range(n)
+                for i in range(width)
+            ]
+            players = (
+                (slice(p, p + (n - d) * w), slice(p + d * w, p + n * w)),
+                (slice(p + (n - d) * w, p + n * w), slice(p, p + d * w)),
+            )
+            out.append((np.array(dst, np.intp), np.array(src, np.intp), players))
+        return out
+
+    def _adopt(self, seat: int, buf: Buffer, keys: dict[Any, Any], last: int) -> None:
+        """``seat``'s buffer as the buffer of the seat written ``last`` (a move or so ago,
+        where this one may be a round behind), seats turned: its game blocks and its memory
+        (the lists mended in place copied, the others shared: they are only replaced)."""
+        other = self.buffers[last]
+        game = self.game_at
+        raw, view = buf.raw, buf.view
+        raw[game] = other.raw[game]
+        dst, src, players = self.rotations[(seat - last) % self.n]
+        view[dst] = other.view[src]
+        for to, of in players:
+            raw[to] = other.raw[of]
+        was = other.keys
+        for key in _SHARED:
+            keys[key] = was[key]
+        keys.update(zip(_MENDED, map(list.copy, self.mended(was))))  # noqa: B905
+        keys["front"] = None
 
     @staticmethod
     def _runs(size: int) -> tuple[bytes, ...]:
@@ -88,178 +232,359 @@ class Direct(DirectEncoder):
         for i in range(size):
             item = [0.0] * (1 + size)
             item[0] = item[1 + i] = 1.0
-            out.append(struct.pack(f"={len(item)}f", *item))
+            out.append(_floats(item))
         return tuple(out)
 
     def fixed(self, data: array[float]) -> None:
-        self.seat_flags(data, self.p_players, self.player_step)
-        self.seat_flags(data, self.p_final_dice, 2)
+        self.seat_flags(data, self.p_players, self.sizes["players"] // self.max)
+        self.seat_flags(data, self.at["dice_in_final_round"], 2)
+
+    def _front(self, key: tuple[Any, ...]) -> bytes:
+        """The phase, active seat, first player and Minister seats, for the viewer."""
+        seat, phase, active, first, ai = key
+        n = self.n
+        b = self.p_phase
+        item = [0.0] * (self.p_corps - b)
+        item[phase] = 1.0
+        if active is not None:
+            item[self.p_active - b] = 1.0
+            item[self.p_active - b + 1 + (active - seat) % n] = 1.0
+        item[self.p_first - b + (first - seat) % n] = 1.0
+        for s, minister in enumerate(ai):
+            if minister:
+                item[self.p_minister - b + (s - seat) % n] = 1.0
+        if len(self.fronts) > 4096:
+            self.fronts.clear()
+        run = self.fronts[key] = _floats(item)
+        return run
+
+    def _end_memo(
+        self, st: GonzaState
+    ) -> tuple[Any, Any, frozenset[str], frozenset[str], dict[Any, int]]:
+        """A new memo of the end cards' credits, for ``st``'s corporations and broker cards:
+        those cards that score at the end (``when`` is ``"end"``: the ones
+        ``GonzaState._end_cards`` counts), and the hedges among them."""
+        cards = st.comp.broker_cards
+        memo: tuple[Any, Any, frozenset[str], frozenset[str], dict[Any, int]] = (
+            st.corps,
+            cards,
+            frozenset(c.id for c in cards if c.when == "end"),
+            frozenset(c.id for c in cards if c.effect == "hedge"),
+            {},
+        )
+        self.end_memo = memo
+        return memo
+
+    def _end(self, st: GonzaState, s: int, values: list[int]) -> tuple[int, bool, bool]:
+        """``GonzaState._end_cards`` of seat ``s`` (0 without an end card), kept by what
+        it reads: the hand, the credits held, and the markers' values for a hedge alone;
+        whether the hand holds a hedge (then its credits move with the markers), and whether
+        it holds an end card (then they move with the credits held)."""
+        hand = st.hands[s]
+        if not hand:
+            return 0, False, False
+        memo = self.end_memo
+        if memo[0] is not st.corps or memo[1] is not st.comp.broker_cards:
+            memo = self._end_memo(st)
+        _, _, ends, hedges, table = memo
+        if ends.isdisjoint(hand):
+            return 0, False, False
+        held = st.placed[s :: self.n]
+        hedged = not hedges.isdisjoint(hand)
+        key = (*hand, *held, *values) if hedged else (*hand, *held)
+        end = table.get(key)
+        if end is None:
+            if len(table) > 4096:
+                table.clear()
+            end = table[key] = st._end_cards(s, held)
+        return end, hedged, True
+
+    def _market(self, st: GonzaState, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
+        """Every corporation's block and every player's numbers anew (new corporations, or
+        a new buffer)."""
+        mv = keys["view"]
+        n = self.n
+        corps, pos, placed, total = st.corps, st.pos, st.placed, st.total
+        self.clear(buf.data, self.p_corps, self.sizes["corporations"])
+        cat = self.credit_at[seat]
+        for c, corp in enumerate(corps):
+            b = self.p_corps + c * self.corp_step
+            mv[b] = 1.0
+            mv[b + 1 + self.corp_ix[corp.id]] = 1.0
+            mv[self.position_at[c]] = pos[c]
+            mv[self.total_at[c]] = total[c]
+            for s in range(n):
+                mv[cat[c * n + s] - 1] = 1.0
+        for i, k in enumerate(placed):
+            mv[cat[i]] = k
+        supply, personal, paid = st.supply, st.personal, st.paid
+        at = self.supply_at[seat]
+        for s in range(n):
+            mv[at[s]] = supply[s] / 10
+            mv[at[s] + 1] = personal[s]
+            mv[at[s] + 2] = paid[s]
+        # GonzaState.score(s): personal credits, stocks at the markers' values, end cards
+        tracks = keys["tracks"] = tuple(corp.track for corp in corps)
+        values = list(map(getitem, tracks, pos))
+        ends = [self._end(st, s, values) for s in range(n)]
+        score = [
+            personal[s]
+            + sum([k * v for k, v in zip(placed[s::n], values, strict=True)])
+            + ends[s][0]
+            for s in range(n)
+        ]
+        at = self.score_at[seat]
+        for s in range(n):
+            mv[at[s]] = score[s] / 10
+        keys["score"] = score
+        keys["end"] = [end for end, _, _ in ends]
+        keys["hedged"] = [hedged for _, hedged, _ in ends]
+        keys["ended"] = [ended for _, _, ended in ends]
+        keys["corps"] = corps
+        keys["pos"], keys["placed"], keys["total"] = pos[:], placed[:], total[:]
+        keys["supply"], keys["personal"], keys["paid"] = supply[:], personal[:], paid[:]
+
+    def _fresh(self, buf: Buffer, keys: dict[Any, Any]) -> memoryview:
+        """A new buffer's memory: nothing written yet."""
+        for key in (*_SHARED, *_MENDED, "front"):
+            keys[key] = None
+        view = keys["view"] = memoryview(buf.data)
+        return view
 
     def write(self, state: Any, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
         st: GonzaState = state
         n = self.n
-        data = buf.data
-        # phase, active, first player: always rewritten; the Minister's seats
-        data[self.p_phase : self.p_minister] = self.front_zero
-        data[self.p_phase + st.phase] = 1.0
-        if st.active is not None:
-            data[self.p_active] = 1.0
-            data[self.p_active + 1 + (st.active - seat) % n] = 1.0
-        data[self.p_first + (st.first - seat) % n] = 1.0
-        if st.ai != keys.get("ai"):
-            self.clear(data, self.p_minister, self.max)
-            for s, ai in enumerate(st.ai):
-                if ai:
-                    data[self.p_minister + (s - seat) % n] = 1.0
-            keys["ai"] = st.ai
-        # corporations: each rewritten when its position, credits or total change
-        corps = st.corps
+        at: Any  # (offsets, runs and the buffer's copies, of each block in turn)
+        run: Any
+        was: Any
+        mv: Any = keys.get("view")  # the buffer as floats: a store costs less than the array's
+        if mv is None:
+            mv = self._fresh(buf, keys)
+        # a seat's first decision in a while: start from the buffer written last
+        clock = self.clock = self.clock + 1
+        last = self.last
+        if last != seat:
+            if (
+                last >= 0
+                and clock - (keys.get("clock") or 0) > 2
+                and self.buffers[last].keys.get("view")
+            ):
+                self._adopt(seat, buf, keys, last)
+            self.last = seat
+        keys["clock"] = clock
+        # phase, active, first player, the Minister's seats: one run per combination
+        front = (seat, st.phase, st.active, st.first, st.ai)
+        if front != keys["front"]:
+            buf.raw[self.front_at] = self.fronts.get(front) or self._front(front)
+            keys["front"] = front
+        # the corporations' positions, credits and totals, and the players' numbers, where
+        # they changed; each seat's score (``score``) mended by what it rests on
         pos, placed, total = st.pos, st.placed, st.total
-        market = (corps, pos, placed, total)
-        if market != keys.get("market"):
-            was = keys.get("market")
-            step = self.corp_step
-            if was is None or was[0] != corps:
-                self.clear(data, self.p_corps, self.sizes["corporations"])
-                was = None
-            for c, corp in enumerate(corps):
-                credits = placed[c * n : c * n + n]
-                if (
-                    was is not None
-                    and was[1][c] == pos[c]
-                    and was[2][c * n : c * n + n] == credits
-                    and was[3][c] == total[c]
-                ):
-                    continue
-                b = self.p_corps + c * step
-                data[b] = 1.0
-                data[b + 1 + self.corp_ix[corp.id]] = 1.0
-                data[b + self.p_corp_position] = pos[c] + 0.0
-                r = b + self.p_corp_credits
+        redo: Any = ()  # the seats whose end cards are to be worked out again
+        if st.corps is not keys["corps"]:
+            self._market(st, seat, buf, keys)
+        else:
+            score = keys["score"]
+            held = keys["placed"]
+            if pos != keys["pos"]:
+                was = keys["pos"]
+                tracks = keys["tracks"]
+                at = self.position_at
+                sat = self.score_at[seat]
+                for c in range(len(pos)):
+                    p = pos[c]
+                    if p != was[c]:
+                        mv[at[c]] = p
+                        gain = tracks[c][p] - tracks[c][was[c]]
+                        was[c] = p
+                        for s in range(n):
+                            k = held[c * n + s]
+                            if k:
+                                score[s] += k * gain
+                                mv[sat[s]] = score[s] / 10
+                if True in keys["hedged"]:
+                    redo = {s for s, hedged in enumerate(keys["hedged"]) if hedged}
+            if placed != held or total != keys["total"]:
+                tracks = keys["tracks"]
+                ended = keys["ended"]
+                was = keys["total"]
+                at = self.total_at
+                cat = self.credit_at[seat]
+                sat = self.score_at[seat]
+                # a corporation's credits are looked at where its total changed, and all
+                # of them only if that was not all (credits that changed hands)
+                for c in range(len(total)):
+                    if total[c] != was[c]:
+                        mv[at[c]] = was[c] = total[c]
+                        for i in range(c * n, c * n + n):
+                            k = placed[i]
+                            if k != held[i]:
+                                s = i - c * n
+                                mv[cat[i]] = k
+                                score[s] += (k - held[i]) * tracks[c][pos[c]]
+                                mv[sat[s]] = score[s] / 10
+                                held[i] = k
+                                if ended[s]:
+                                    redo = {*redo, s}
+                if placed != held:
+                    for i in range(len(placed)):
+                        k = placed[i]
+                        if k != held[i]:
+                            s = i % n
+                            mv[cat[i]] = k
+                            score[s] += (k - held[i]) * tracks[i // n][pos[i // n]]
+                            mv[sat[s]] = score[s] / 10
+                            held[i] = k
+                            if ended[s]:
+                                redo = {*redo, s}
+            personal, supply, paid = st.personal, st.supply, st.paid
+            if personal != keys["personal"] or supply != keys["supply"] or paid != keys["paid"]:
+                was, had, spent = keys["personal"], keys["supply"], keys["paid"]
+                at = self.supply_at[seat]
+                sat = self.score_at[seat]
                 for s in range(n):
-                    rel = 2 * ((s - seat) % n)
-                    data[r + rel] = 1.0
-                    data[r + rel + 1] = credits[s] + 0.0
-                data[b + self.p_corp_total] = total[c] + 0.0
-            keys["market"] = (corps, pos[:], placed[:], total[:])
-        p = self.p_cap
-        data[p] = st.cap + 0.0
-        data[p + 1] = len(st.corp_deck) + 0.0
-        data[p + 2] = st.tokens + 0.0
-        data[p + 3] = len(st.event_deck) + 0.0
+                    if personal[s] != was[s] or supply[s] != had[s] or paid[s] != spent[s]:
+                        b = at[s]
+                        mv[b] = supply[s] / 10
+                        mv[b + 1] = personal[s]
+                        mv[b + 2] = spent[s] = paid[s]
+                        score[s] += personal[s] - was[s]
+                        mv[sat[s]] = score[s] / 10
+                        was[s] = personal[s]
+                        had[s] = supply[s]
+        # the players' cards
+        hands = st.hands
+        was = keys["hands"]
+        if hands != was:
+            run = self.card_run
+            ix = self.card_ix
+            at = self.cards_at[seat]
+            seats = []
+            for s in range(n):
+                hand = hands[s]
+                if was is None or hand != was[s]:
+                    self.put_run(
+                        buf,
+                        at[s],
+                        b"".join([run[ix[c]] for c in hand]),
+                        0 if was is None else len(run[0]) * len(was[s]),
+                    )
+                    seats.append(s)
+            keys["hands"] = [hand[:] for hand in hands]
+            redo = {*redo, *seats}
+        if redo:
+            # end cards: a seat's score moves by the change of its end cards' credits
+            values = list(map(getitem, keys["tracks"], pos))
+            score, ends, hedged, ended = keys["score"], keys["end"], keys["hedged"], keys["ended"]
+            sat = self.score_at[seat]
+            for s in redo:
+                end, hedged[s], ended[s] = self._end(st, s, values)
+                if end != ends[s]:
+                    score[s] += end - ends[s]
+                    ends[s] = end
+                    mv[sat[s]] = score[s] / 10
+        # the decks and the events
+        counts = (st.cap, len(st.corp_deck), st.tokens, len(st.event_deck), len(st.broker_deck))
+        if counts != keys["counts"]:
+            cap, corp_deck, tokens, event_deck, broker_deck = keys["counts"] = counts
+            p = self.p_cap
+            mv[p] = cap
+            mv[p + 1] = corp_deck
+            mv[p + 2] = tokens
+            mv[p + 3] = event_deck
+            mv[self.p_broker_deck] = broker_deck
         done = st.events_done
-        if done != keys.get("events_done"):
+        if done != keys["events_done"]:
             run = self.event_run
             ix = self.event_ix
             self.put_run(
                 buf,
                 self.p_events_done,
                 b"".join([run[ix[e]] for e in done]),
-                len(run[0]) * len(keys.get("events_done") or ()),
+                len(run[0]) * len(keys["events_done"] or ()),
             )
             keys["events_done"] = done[:]
-        p = self.p_current
-        self.clear(data, p, self.p_cancelled - p)
-        if st.current_event is not None:
-            data[p] = 1.0
-            data[p + 1 + self.event_ix[st.current_event]] = 1.0
-        data[self.p_cancelled] = 1.0 if st.event_cancelled else 0.0
-        # the broker's cards and their bids
+        current, cancelled = st.current_event, st.event_cancelled
+        if current is not None or cancelled or keys["event"]:
+            p = self.p_current
+            self.clear(buf.data, p, self.p_cancelled - p)
+            if current is not None:
+                mv[p] = 1.0
+                mv[p + 1 + self.event_ix[current]] = 1.0
+            mv[self.p_cancelled] = 1.0 if cancelled else 0.0
+            keys["event"] = current is not None or cancelled
+        # the broker's cards, and the bids that changed
         face_up, bids = st.face_up, st.bids
-        if face_up != keys.get("face_up") or bids != keys.get("bids"):
-            step = self.broker_step
-            self.clear(
-                data, self.p_broker, step * max(len(face_up), len(keys.get("face_up") or ()))
-            )
-            for i, cid in enumerate(face_up):
-                b = self.p_broker + i * step
-                data[b] = 1.0
-                data[b + 1 + self.card_ix[cid]] = 1.0
-                r = b + self.p_broker_bids
-                for s in range(n):
-                    rel = 2 * ((s - seat) % n)
-                    data[r + rel] = 1.0
-                    data[r + rel + 1] = bids[i * n + s] + 0.0
-            keys["face_up"] = face_up[:]
+        if face_up != keys["face_up"] or bids != keys["bids"]:
+            was = keys["bids"]
+            if face_up != keys["face_up"]:
+                item, ix = self.broker_item, self.card_ix
+                self.put_run(
+                    buf,
+                    self.p_broker,
+                    b"".join([item[ix[c]] for c in face_up]),
+                    len(item[0]) * len(keys["face_up"] or ()),
+                )
+                keys["face_up"] = face_up[:]
+                was = None
+            at = self.bid_at[seat]
+            if len(face_up) * n > len(at):
+                at = self._bid_at(seat, len(face_up))
+            for i in range(len(face_up) * n):
+                if was is None or bids[i] != was[i]:
+                    mv[at[i]] = bids[i]
             keys["bids"] = bids[:]
-        data[self.p_broker_deck] = len(st.broker_deck) + 0.0
         bottom = st.broker_deck[st.deck_hidden :]
-        if bottom != keys.get("bottom"):
+        if bottom != keys["bottom"]:
             run = self.card_run
             ix = self.card_ix
             self.put_run(
                 buf,
                 self.p_bottom,
                 b"".join([run[ix[c]] for c in bottom]),
-                len(run[0]) * len(keys.get("bottom") or ()),
+                len(run[0]) * len(keys["bottom"] or ()),
             )
             keys["bottom"] = bottom
-        # the players, each rewritten when what it shows or its score rests on changes
-        # (its score: its credits, its holdings, its cards, and every corporation's track)
-        hands = st.hands
-        supply, personal, paid = st.supply, st.personal, st.paid
-        if pos != keys.get("scored_at"):
-            keys["scored_at"] = pos[:]
-            for s in range(n):
-                keys[s] = None
-        step = self.player_step
-        values = [corp.track[p] for corp, p in zip(corps, pos, strict=True)]
-        for s in range(n):
-            hand = hands[s]
-            mine = (supply[s], personal[s], paid[s], placed[s::n], hand)
-            was = keys.get(s)
-            if mine == was:
-                continue
-            b = self.p_players + ((s - seat) % n) * step
-            data[b + self.p_supply] = supply[s] / 10
-            data[b + self.p_credits] = personal[s] + 0.0
-            data[b + self.p_paid] = paid[s] + 0.0
-            # GonzaState.score(s), with the tracks' values worked out once for all seats
-            held = placed[s::n]
-            score = personal[s] + sum(map(mul, held, values))
-            if hand:
-                score += st._end_cards(s, held)
-            data[b + self.p_score] = score / 10
-            old = keys.get(("hand", s))
-            if hand != old:
-                run = self.card_run
-                ix = self.card_ix
+        # dice (each die that changed), rerolls, the final round
+        dice, used = st.dice, st.used
+        was, flags = keys["dice"], keys["used"]
+        if dice != was or used != flags or st.black != keys["black"]:
+            black = st.black
+            if was is None or len(dice) != len(was) or black != keys["black"]:
+                run = self.die_run
                 self.put_run(
                     buf,
-                    b + self.p_cards,
-                    b"".join([run[ix[c]] for c in hand]),
-                    len(run[0]) * (0 if old is None else len(old)),
+                    self.p_dice,
+                    b"".join([run[f][u] for f, u in zip(dice, used, strict=False)]),
+                    0 if was is None else 4 * self.dice_step * len(was),
                 )
-                keys["hand", s] = hand[:]
-            keys[s] = (supply[s], personal[s], paid[s], placed[s::n], hand[:])
-        # dice, rerolls, the final round
-        dice, used, black = st.dice, st.used, st.black
-        if dice != keys.get("dice") or used != keys.get("used") or black != keys.get("black"):
-            data[self.p_dice : self.p_rerolls] = self.dice_zero
-            last = len(dice) - 1 if black else -1
-            step = self.dice_step
-            b = self.p_dice
-            for i, f in enumerate(dice):
-                data[b] = 1.0
-                data[b + 1 + self.face_ix[f]] = 1.0
-                if used[i]:
-                    data[b + step - 2] = 1.0
-                if i == last:
-                    data[b + step - 1] = 1.0
-                b += step
-            keys["dice"] = dice[:]
-            keys["used"] = used[:]
-            keys["black"] = black
-        data[self.p_rerolls] = st.rerolls_left + 0.0
-        data[self.p_final_round] = 1.0 if st.final else 0.0
+                keys["dice"], keys["used"], keys["black"] = dice[:], used[:], black
+            elif dice == was:
+                at, step = self.used_at, self.dice_step
+                for i in range(len(used)):
+                    if used[i] != flags[i]:
+                        mv[at + i * step] = flags[i] = used[i]
+            else:
+                raw, at, run = buf.raw, self.die_at, self.die_run
+                for i in range(len(dice)):
+                    if dice[i] != was[i] or used[i] != flags[i]:
+                        raw[at[i]] = run[dice[i]][used[i]]
+                        was[i] = dice[i]
+                        flags[i] = used[i]
+            if black and dice:
+                mv[self.black_at + (len(dice) - 1) * self.dice_step] = 1.0
+        mv[self.p_rerolls] = st.rerolls_left
+        mv[self.p_final_round] = 1.0 if st.final else 0.0
         final = st.dice_final
-        if final != keys.get("final_dice"):
+        if final != keys["final_dice"]:
+            at = self.final_dice_at[seat]
             for s in range(n):
-                data[self.p_final_dice + 2 * ((s - seat) % n) + 1] = final[s] + 0.0
+                mv[at[s]] = final[s]
             keys["final_dice"] = final[:]
         # the decision taken for a Minister, and a protection offer (the last blocks)
         decision, protect = st.decision, st.protect_offer
-        if decision is not None or protect is not None or keys.get("tail"):
+        if decision is not None or protect is not None or keys["tail"]:
+            data = buf.data
             data[self.p_decision :] = self.tail_zero
             if decision is not None:
                 kind, ai_seat, choices, amount = decision
@@ -279,3 +604,14 @@ class Direct(DirectEncoder):
                 data[self.at["protect.seat"] + (holder - seat) % n] = 1.0
                 data[self.at["protect.card"] + self.card_ix[cid]] = 1.0
             keys["tail"] = decision is not None or protect is not None
+
+    def _bid_at(self, seat: int, slots: int) -> list[int]:
+        """``bid_at[seat]`` grown to ``slots`` face-up slots."""
+        n = self.n
+        first = self.p_broker + self.at["broker[].bids"] + 1
+        at = self.bid_at[seat] = [
+            first + i * self.broker_step + 2 * ((s - seat) % n)
+            for i in range(slots)
+            for s in range(n)
+        ]
+        return at

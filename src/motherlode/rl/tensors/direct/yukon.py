@@ -1,53 +1,127 @@
-"""Gold am Yukon's direct encoder (the layout is in ``tensors/yukon.py``)."""
+"""Gold am Yukon's direct encoder (the layout is in ``tensors/yukon.py``).
+
+Most decisions are single steps of one team: the header (phase, turn, throws, pips...)
+changes every time and a chain or two since the seat's last look, the rest rarely.  So the
+header is one cached run of bytes, a changed chain another (cached by value: every seat's
+buffer writes the same chain), and the rare parts are skipped by one comparison.
+"""
 
 from __future__ import annotations
 
 import struct
 from array import array
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from motherlode.games.yukon.rules import FREE, OVER, PLACING, PLAYING, YukonState
+from motherlode.games.yukon.rules import FREE, OVER, PLACING, STONES, YukonState
 from motherlode.rl.tensors.direct import Buffer, DirectEncoder
 
 if TYPE_CHECKING:
     from motherlode.games.yukon.board import Board
     from motherlode.rl.tensors import Encoder
 
-PHASES = {PLACING: 0, PLAYING: 1, OVER: 2}
+PHASES = {PLACING: 0, "playing": 1, OVER: 2}
+CACHED = 4096
+"""At most this many header runs, and chain runs, are kept (then they are dropped)."""
+SPACE = 12
+"""Bytes per encoded space (flag, claim, hour)."""
+NONE = bytes(SPACE)
+
+
+class Memory:
+    """What a buffer's team and claim blocks were written from (copies: the state's lists
+    are mutable)."""
+
+    __slots__ = ("chains", "heading", "placing", "rare")
+
+    def __init__(self, n: int, rare: int) -> None:
+        self.chains: list[list[int]] = [[] for _ in range(n)]
+        self.heading: list[bool | None] = [None] * n  # (None: every front is written)
+        self.rare: list[Any] = [None] * rare
+        self.placing: bool | None = None
 
 
 class Direct(DirectEncoder):
     def setup(self, enc: Encoder) -> None:
         at = self.at
+        n = self.n
         self.claims_room = at["teams"] - at["claims"]
         self.slot = (at["start_spaces"] - at["teams"]) // self.max
         self.chain_room = (at["teams[].front"] - at["teams[].chain"]) // 3
-        self.p_phase = at["phase"]
         self.p_turn = at["turn"]
         self.p_throws = at["throws"]
-        self.p_pips = at["pips"]
         self.p_steered = at["steered"]
-        self.p_turned_back = at["turned_back"]
         self.p_rounds = at["rounds_without_stake"]
         self.p_claims = at["claims"]
-        self.small_zero = array("f", bytes(4 * (self.p_claims - self.p_phase)))
+        # phase, turn, throws, pips, steered, turned_back lie side by side: the header
+        self.p_phase = at["phase"]
+        self.head = slice(4 * self.p_phase, 4 * self.p_claims)
+        assert at["turned_back"] + 1 == self.p_claims and self.p_steered + 1 == at["turned_back"]
+        assert at["pips"] + 1 == self.p_steered and at["throws"] + 16 == at["pips"]
+        self.head_runs: dict[tuple[Any, ...], bytes] = {}
         self.p_teams = at["teams"]
-        self.p_chain = at["teams[].chain"]
-        self.p_front = at["teams[].front"]
-        self.p_team_claims = at["teams[].claims"]
         self.p_start = at["start_spaces"]
         self.start_room = at["this_turn"] - self.p_start
-        self.scalars = [
-            (self.p_teams + at[f"teams[].{name}"], name in ("retired", "active"))
-            for name in ("waiting", "nuggets", "guards", "retired", "active", "walled")
+        # per seat: each team's slot (rotated), as float offsets and as byte offsets
+        self.team_at = [
+            tuple(self.p_teams + ((s - seat) % n) * self.slot for s in range(n))
+            for seat in range(n)
+        ]
+        self.staked_at = [tuple(b + at["teams[].claims"] for b in t) for t in self.team_at]
+        # per seat: the teams' numbers (waiting, nuggets, ...; rotated) by the state's list
+        self.scalar_at = [
+            [
+                tuple(b + at[f"teams[].{name}"] for b in t)
+                for name in ("waiting", "nuggets", "guards", "retired", "active", "walled")
+            ]
+            for t in self.team_at
+        ]
+        self.chain_runs: dict[tuple[int, ...], tuple[bytes, bytes, bytes]] = {}
+        self._pad(min(STONES, self.chain_room))
+        # per seat: a claim's owner block (seats rotated, FREE last) by owner
+        self.owner_runs = [
+            {
+                o: array(
+                    "f",
+                    [
+                        1.0 if i == (self.max if o == FREE else (o - seat) % n) else 0.0
+                        for i in range(7)
+                    ],
+                ).tobytes()
+                for o in (FREE, *range(n))
+            }
+            for seat in range(n)
         ]
         self.board: Board | None = None
         self.claim_of: tuple[float, ...] = ()
         self.hour_of: tuple[float, ...] = ()
+        self.space_run: tuple[bytes, ...] = ()
+        self.claim_run: tuple[bytes, ...] = ()
+
+    def _pad(self, pad: int) -> None:
+        """Chains are written ``pad`` spaces wide (the longest yet, or the rules' longest):
+        so a chain written over another needs no more.  The runs of narrower chains go."""
+        self.pad = pad
+        self.pads = tuple(bytes(SPACE * (pad - length)) for length in range(pad + 1))
+        self.chain_runs.clear()
+        chain, front = 4 * self.at["teams[].chain"], 4 * self.at["teams[].front"]
+        self.team_slices = [
+            tuple(
+                (
+                    slice(4 * b + chain, 4 * b + chain + SPACE * pad),
+                    slice(4 * b + front, 4 * b + front + SPACE),
+                )
+                for b in t
+            )
+            for t in self.team_at
+        ]
+        """Per seat, per team: where its chain and its front are written (in bytes)."""
 
     def _board(self, board: Board) -> None:
-        """The spaces' labels (``"claim:hour"``) as the layout's numbers, and the claims'
-        fixed fields (number, q, r, nuggets) in every buffer."""
+        """The spaces' labels (``"claim:hour"``) as the layout's numbers; every buffer
+        made anew with the board's fixed fields."""
+        if 11 * len(board.claims) > self.claims_room:
+            raise ValueError("more claims than the layout has room for")
         self.board = board
         parts = [label.split(":") for label in board.labels]
         self.claim_of = tuple(int(c) / 10 for c, _ in parts)
@@ -58,142 +132,146 @@ class Direct(DirectEncoder):
         self.claim_run = tuple(
             struct.pack("=2f", 1.0, (c + 1) / 10) for c in range(len(board.claims))
         )
-        if 11 * len(board.claims) > self.claims_room:
-            raise ValueError("more claims than the layout has room for")
-        for seat, buf in enumerate(self.buffers):
+        self.chain_runs = {}
+        for seat in range(self.n):
             self.reset(seat)
-            data = buf.data
-            for s in range(self.n):
-                data[self.p_teams + s * self.slot] = 1.0  # the team slots' presence flags
-            for i, c in enumerate(board.claims):
-                b = self.at["claims"] + 11 * i
-                data[b] = 1.0
-                data[b + 1] = c.q + 0.0
-                data[b + 2] = c.r + 0.0
-                data[b + 3] = c.nuggets + 0.0
-            buf.keys["board"] = board
+
+    def fixed(self, data: array[float]) -> None:
+        """The team slots' presence flags and the claims' fixed fields (number, q, r,
+        nuggets) of the board known (none before the first state)."""
+        board = self.board
+        if board is None:
+            return
+        for s in range(self.n):
+            data[self.p_teams + s * self.slot] = 1.0
+        for i, c in enumerate(board.claims):
+            b = self.p_claims + 11 * i
+            data[b] = 1.0
+            data[b + 1] = c.q + 0.0
+            data[b + 2] = c.r + 0.0
+            data[b + 3] = c.nuggets + 0.0
 
     def write(self, state: Any, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
         st: YukonState = state
-        data = buf.data
         board = st.board
         if board is not self.board:
             self._board(board)
-        if keys.get("board") is not board:
-            raise AssertionError("buffers of another board")
-        n = self.n
-        p = self.p_phase
-        # phase, turn, throws, pips, steered, turned_back: side by side, always rewritten
-        data[p : self.p_claims] = self.small_zero
+        mem: Memory | None = keys.get("yukon")
+        if mem is None:  # (a new buffer: everything is written)
+            mem = keys["yukon"] = Memory(self.n, 8)
+        raw = buf.raw
         phase = st.phase
-        data[p + PHASES[phase]] = 1.0
-        if phase != OVER:
-            data[self.p_turn] = 1.0
-            data[self.p_turn + 1 + (st.mover - seat) % n] = 1.0
-        throws = st.throws
-        if throws:
-            if len(throws) > 8:
-                raise ValueError("more throws than the layout has room for")
-            b = self.p_throws
-            for x in throws:
-                data[b] = 1.0
-                data[b + 1] = x / 6
-                b += 2
-        data[self.p_pips] = st.pips / 10
-        if st.steered:
-            data[self.p_steered] = 1.0
-        if st.turned_back:
-            data[self.p_turned_back] = 1.0
-        data[self.p_rounds] = st.rounds_without_stake / 10
-        # claims: only their owners change
-        owners = st.claim_owner
-        if owners != keys.get("owners"):
-            self._owners(owners, seat, data, keys)
-        # teams, rotated: each list of the state compared whole with the buffer's copy
-        if st.chains != keys.get("chains") or st.heading != keys.get("heading"):
-            self._chains(st, seat, buf, keys)
-        if st.staked != keys.get("staked"):
-            self._staked(st, seat, buf, keys)
-        scalars: tuple[list[Any], ...] = (
+        # the header: its bytes by value (all of it immutable)
+        head = (seat, phase, st.mover, st.throws, st.pips, st.steered, st.turned_back)
+        raw[self.head] = self.head_runs.get(head) or self._head(head)
+        buf.data[self.p_rounds] = st.rounds_without_stake / 10
+        # the teams' chains and fronts, rotated: a changed chain's bytes by its value
+        heading = st.heading
+        old = mem.chains
+        was = mem.heading
+        for s, chain in enumerate(st.chains):
+            if chain != old[s] or heading[s] is not was[s]:
+                old[s] = chain[:]
+                h = was[s] = heading[s]
+                runs = self.chain_runs.get(key := tuple(chain)) or self._chain(key)
+                at = self.team_slices[seat][s]
+                raw[at[0]] = runs[2]
+                raw[at[1]] = runs[h]
+        # the claims' owners, the staked claims and the teams' numbers: seldom changed
+        rare = [
+            st.claim_owner,
+            st.staked,
             st.waiting,
             st.nuggets,
             st.guards,
             st.retired,
             st.active,
             st.walled,
-        )
-        if scalars != keys.get("scalars"):
-            old = keys.get("scalars") or (None,) * 6
-            for values, was, (at, flag) in zip(scalars, old, self.scalars, strict=True):
-                if values != was:
-                    for s in range(n):
-                        v = values[s]
-                        data[at + ((s - seat) % n) * self.slot] = (
-                            (1.0 if v else 0.0) if flag else v + 0.0
-                        )
-            keys["scalars"] = tuple(v[:] for v in scalars)
-        placing = phase == PLACING
-        if placing != keys.get("placing"):
-            self._start_spaces(board, placing, data)
-            keys["placing"] = placing
+        ]
+        if rare != mem.rare:
+            self._rare(rare, mem.rare, seat, buf)
+        if (phase == PLACING) is not mem.placing:
+            mem.placing = phase == PLACING
+            self._start_spaces(board, mem.placing, buf.data)
 
-    def _owners(
-        self, owners: list[int], seat: int, data: array[float], keys: dict[Any, Any]
-    ) -> None:
-        n = self.n
-        old = keys.get("owners") or [None] * len(owners)
-        base = self.p_claims + 4
-        for i, o in enumerate(owners):
-            if o != old[i]:
-                b = base + 11 * i
-                self.clear(data, b, 7)
-                data[b + (self.max if o == FREE else (o - seat) % n)] = 1.0
-        keys["owners"] = owners[:]
+    def _head(self, head: tuple[Any, ...]) -> bytes:
+        """The header's bytes: phase, turn, throws, pips, steered, turned_back."""
+        seat, phase, mover, throws, pips, steered, turned_back = head
+        if len(throws) > 8:
+            raise ValueError("more throws than the layout has room for")
+        p = self.p_phase
+        data = array("f", bytes(4 * (self.p_claims - p)))
+        data[PHASES[phase]] = 1.0
+        if phase != OVER:
+            t = self.p_turn - p
+            data[t] = 1.0
+            data[t + 1 + (mover - seat) % self.n] = 1.0
+        t = self.p_throws - p
+        for x in throws:
+            data[t] = 1.0
+            data[t + 1] = x / 6
+            t += 2
+        t = self.p_steered - p
+        data[t - 1] = pips / 10
+        data[t] = 1.0 if steered else 0.0
+        data[t + 1] = 1.0 if turned_back else 0.0
+        if len(self.head_runs) >= CACHED:
+            self.head_runs.clear()
+        run = self.head_runs[head] = data.tobytes()
+        return run
 
-    def _chains(self, st: YukonState, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
-        n = self.n
-        data = buf.data
-        chains = st.chains
-        heading = st.heading
-        old_chains = keys.get("chains") or [[]] * n
-        old_heading = keys.get("heading") or [None] * n
-        run = self.space_run
-        claim_of = self.claim_of
-        hour_of = self.hour_of
-        for s in range(n):
-            chain = chains[s]
-            if chain == old_chains[s] and heading[s] == old_heading[s]:
-                continue
+    def _chain(self, chain: tuple[int, ...]) -> tuple[bytes, bytes, bytes]:
+        """A team's front's bytes (flag, claim, hour) by its heading (False: the first
+        space, True: the last), and its chain's (every space's, then zeros up to ``pad``)."""
+        if len(chain) > self.pad:
             if len(chain) > self.chain_room:
                 raise ValueError("a chain longer than the layout has room for")
-            b = self.p_teams + ((s - seat) % n) * self.slot
-            self.put_run(
-                buf, b + self.p_chain, b"".join([run[x] for x in chain]), 12 * len(old_chains[s])
-            )
-            f = b + self.p_front
-            if chain:
-                front = chain[-1] if heading[s] else chain[0]
-                data[f] = 1.0
-                data[f + 1] = claim_of[front]
-                data[f + 2] = hour_of[front]
-            else:
-                self.clear(data, f, 3)
-        keys["chains"] = [c[:] for c in chains]
-        keys["heading"] = heading[:]
+            self._pad(len(chain))
+        elif len(self.chain_runs) >= CACHED:
+            self.chain_runs.clear()
+        space_run = self.space_run
+        pad = self.pads[len(chain)]
+        if len(chain) > 1:  # (itemgetter of one index gives the item, not a tuple)
+            run = b"".join(itemgetter(*chain)(space_run)) + pad
+            runs = space_run[chain[0]], space_run[chain[-1]], run
+        elif chain:
+            runs = space_run[chain[0]], space_run[chain[0]], space_run[chain[0]] + pad
+        else:
+            runs = NONE, NONE, pad
+        self.chain_runs[chain] = runs
+        return runs
 
-    def _staked(self, st: YukonState, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
+    def _rare(self, rare: list[Any], old: list[Any], seat: int, buf: Buffer) -> None:
+        """The claims' owners, the staked claims and the teams' numbers that changed
+        (the buffer's copies of them brought up to date)."""
         n = self.n
-        staked = st.staked
-        old_staked = keys.get("staked") or [[]] * n
-        run = self.claim_run
-        for s in range(n):
-            mine = staked[s]
-            old = old_staked[s]
-            if mine == old:
-                continue
-            b = self.p_teams + ((s - seat) % n) * self.slot + self.p_team_claims
-            self.put_run(buf, b, b"".join([run[c] for c in mine]), 8 * len(old))
-        keys["staked"] = [c[:] for c in staked]
+        raw = buf.raw
+        owners = rare[0]
+        if owners != old[0]:
+            runs = self.owner_runs[seat]
+            was = old[0] or [None] * len(owners)
+            for i, o in enumerate(owners):
+                if o != was[i]:
+                    b = 4 * (self.p_claims + 11 * i + 4)
+                    raw[b : b + 28] = runs[o]
+            old[0] = owners[:]
+        staked = rare[1]
+        if staked != old[1]:
+            was = old[1] or [[]] * n
+            run = self.claim_run
+            at = self.staked_at[seat]
+            for s in range(n):
+                mine = staked[s]
+                if mine != was[s]:
+                    self.put_run(buf, at[s], b"".join([run[c] for c in mine]), 8 * len(was[s]))
+            old[1] = [x[:] for x in staked]
+        data = buf.data
+        for k, at in enumerate(self.scalar_at[seat], start=2):
+            values = rare[k]
+            if values != old[k]:
+                for b, v in zip(at, values, strict=True):
+                    data[b] = float(v)  # (a flag's bool as 1.0 or 0.0)
+                old[k] = values[:]
 
     def _start_spaces(self, board: Board, placing: bool, data: array[float]) -> None:
         b = self.p_start

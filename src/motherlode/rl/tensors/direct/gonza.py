@@ -12,7 +12,7 @@ as each seat's stocks and end cards, mended by the changes of the markers and th
 from __future__ import annotations
 
 from array import array
-from operator import getitem, itemgetter
+from operator import getitem
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -26,16 +26,13 @@ if TYPE_CHECKING:
     from motherlode.rl.tensors import Encoder
 
 
-_SHARED = (
-    *("corps", "tracks", "hands", "black", "face_up", "bids", "events_done", "event"),
-    *("bottom", "final_dice", "tail", "counts"),
+_MEMORY = (
+    *("front", "corps", "tracks", "pos", "placed", "total", "supply", "personal", "paid"),
+    *("score", "end", "hedged", "ended", "hands", "counts", "events_done", "event"),
+    *("face_up", "bids", "bottom", "dice", "used", "black", "final_dice", "tail"),
 )
-"""A buffer's memory (``keys``) that is only ever replaced: immutable, or lists of its own."""
-_MENDED = (
-    *("pos", "placed", "total", "supply", "personal", "paid", "dice", "used"),
-    *("score", "end", "hedged", "ended"),
-)
-"""A buffer's memory of lists it mends in place."""
+"""A buffer's memory (``keys["mem"]``) of what its game blocks were written from: copies
+of the state's lists (some mended in place), immutable values, and the scores' parts."""
 
 
 def _field(node: Any, *path: str) -> Any:
@@ -165,9 +162,6 @@ class Direct(DirectEncoder):
         self.p_protect = at["protect"]
         self.rotations = self._rotations(len(corp.vocab), len(card.vocab))
         self.game_at = slice(4 * self.p_phase, 4 * self.size)
-        self.mended = itemgetter(*_MENDED)
-        self.clock = 0
-        """Writes so far; a buffer's ``keys["clock"]`` is its last."""
         self.last = -1
         """The seat written last."""
 
@@ -207,23 +201,36 @@ class Direct(DirectEncoder):
             out.append((np.array(dst, np.intp), np.array(src, np.intp), players))
         return out
 
-    def _adopt(self, seat: int, buf: Buffer, keys: dict[Any, Any], last: int) -> None:
-        """``seat``'s buffer as the buffer of the seat written ``last`` (a move or so ago,
-        where this one may be a round behind), seats turned: its game blocks and its memory
-        (the lists mended in place copied, the others shared: they are only replaced)."""
-        other = self.buffers[last]
-        game = self.game_at
-        raw, view = buf.raw, buf.view
-        raw[game] = other.raw[game]
-        dst, src, players = self.rotations[(seat - last) % self.n]
-        view[dst] = other.view[src]
-        for to, of in players:
-            raw[to] = other.raw[of]
-        was = other.keys
-        for key in _SHARED:
-            keys[key] = was[key]
-        keys.update(zip(_MENDED, map(list.copy, self.mended(was))))  # noqa: B905
-        keys["front"] = None
+    def _take(self, seat: int, buf: Buffer, keys: dict[Any, Any]) -> dict[str, Any]:
+        """``seat``'s buffer brought to the state the buffer written last was written from:
+        its game blocks copied, seats turned, and its memory taken over (that buffer is
+        then as new: its next write takes a memory in turn); or, without one, a new memory
+        (nothing written yet).  A seat's first decision in a while is a move or so after
+        the last one written, where its own buffer may be a round behind."""
+        if "view" not in keys:
+            keys["view"] = memoryview(buf.data)
+        last, self.last = self.last, seat
+        mem: dict[str, Any] | None = None
+        if last >= 0 and last != seat:
+            other = self.buffers[last]
+            mem = other.keys.pop("mem", None)
+        if mem is None:
+            mem = keys.get("mem")
+            if mem is None:  # (its blocks as new: they may be another memory's)
+                buf.raw[self.game_at] = bytes(4 * (self.size - self.p_phase))
+                self.fixed(buf.data)
+                mem = dict.fromkeys(_MEMORY)
+        else:
+            game = self.game_at
+            raw = buf.raw
+            raw[game] = other.raw[game]
+            dst, src, players = self.rotations[(seat - last) % self.n]
+            buf.view[dst] = other.view[src]
+            for to, of in players:
+                raw[to] = other.raw[of]
+            mem["front"] = None
+        keys["mem"] = mem
+        return mem
 
     @staticmethod
     def _runs(size: int) -> tuple[bytes, ...]:
@@ -299,10 +306,9 @@ class Direct(DirectEncoder):
             end = table[key] = st._end_cards(s, held)
         return end, hedged, True
 
-    def _market(self, st: GonzaState, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
+    def _market(self, st: GonzaState, seat: int, buf: Buffer, mem: dict[str, Any], mv: Any) -> None:
         """Every corporation's block and every player's numbers anew (new corporations, or
         a new buffer)."""
-        mv = keys["view"]
         n = self.n
         corps, pos, placed, total = st.corps, st.pos, st.placed, st.total
         self.clear(buf.data, self.p_corps, self.sizes["corporations"])
@@ -324,7 +330,7 @@ class Direct(DirectEncoder):
             mv[at[s] + 1] = personal[s]
             mv[at[s] + 2] = paid[s]
         # GonzaState.score(s): personal credits, stocks at the markers' values, end cards
-        tracks = keys["tracks"] = tuple(corp.track for corp in corps)
+        tracks = mem["tracks"] = tuple(corp.track for corp in corps)
         values = list(map(getitem, tracks, pos))
         ends = [self._end(st, s, values) for s in range(n)]
         score = [
@@ -336,20 +342,13 @@ class Direct(DirectEncoder):
         at = self.score_at[seat]
         for s in range(n):
             mv[at[s]] = score[s] / 10
-        keys["score"] = score
-        keys["end"] = [end for end, _, _ in ends]
-        keys["hedged"] = [hedged for _, hedged, _ in ends]
-        keys["ended"] = [ended for _, _, ended in ends]
-        keys["corps"] = corps
-        keys["pos"], keys["placed"], keys["total"] = pos[:], placed[:], total[:]
-        keys["supply"], keys["personal"], keys["paid"] = supply[:], personal[:], paid[:]
-
-    def _fresh(self, buf: Buffer, keys: dict[Any, Any]) -> memoryview:
-        """A new buffer's memory: nothing written yet."""
-        for key in (*_SHARED, *_MENDED, "front"):
-            keys[key] = None
-        view = keys["view"] = memoryview(buf.data)
-        return view
+        mem["score"] = score
+        mem["end"] = [end for end, _, _ in ends]
+        mem["hedged"] = [hedged for _, hedged, _ in ends]
+        mem["ended"] = [ended for _, _, ended in ends]
+        mem["corps"] = corps
+        mem["pos"], mem["placed"], mem["total"] = pos[:], placed[:], total[:]
+        mem["supply"], mem["personal"], mem["paid"] = supply[:], personal[:], paid[:]
 
     def write(self, state: Any, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
         st: GonzaState = state
@@ -357,38 +356,27 @@ class Direct(DirectEncoder):
         at: Any  # (offsets, runs and the buffer's copies, of each block in turn)
         run: Any
         was: Any
-        mv: Any = keys.get("view")  # the buffer as floats: a store costs less than the array's
-        if mv is None:
-            mv = self._fresh(buf, keys)
-        # a seat's first decision in a while: start from the buffer written last
-        clock = self.clock = self.clock + 1
-        last = self.last
-        if last != seat:
-            if (
-                last >= 0
-                and clock - (keys.get("clock") or 0) > 2
-                and self.buffers[last].keys.get("view")
-            ):
-                self._adopt(seat, buf, keys, last)
-            self.last = seat
-        keys["clock"] = clock
+        mem = keys.get("mem")  # what the blocks were written from
+        if mem is None or self.last != seat:
+            mem = self._take(seat, buf, keys)
+        mv: Any = keys["view"]  # the buffer as floats: a store costs less than the array's
         # phase, active, first player, the Minister's seats: one run per combination
         front = (seat, st.phase, st.active, st.first, st.ai)
-        if front != keys["front"]:
+        if front != mem["front"]:
             buf.raw[self.front_at] = self.fronts.get(front) or self._front(front)
-            keys["front"] = front
+            mem["front"] = front
         # the corporations' positions, credits and totals, and the players' numbers, where
         # they changed; each seat's score (``score``) mended by what it rests on
         pos, placed, total = st.pos, st.placed, st.total
         redo: Any = ()  # the seats whose end cards are to be worked out again
-        if st.corps is not keys["corps"]:
-            self._market(st, seat, buf, keys)
+        if st.corps is not mem["corps"]:
+            self._market(st, seat, buf, mem, mv)
         else:
-            score = keys["score"]
-            held = keys["placed"]
-            if pos != keys["pos"]:
-                was = keys["pos"]
-                tracks = keys["tracks"]
+            score = mem["score"]
+            held = mem["placed"]
+            if pos != mem["pos"]:
+                was = mem["pos"]
+                tracks = mem["tracks"]
                 at = self.position_at
                 sat = self.score_at[seat]
                 for c in range(len(pos)):
@@ -402,12 +390,12 @@ class Direct(DirectEncoder):
                             if k:
                                 score[s] += k * gain
                                 mv[sat[s]] = score[s] / 10
-                if True in keys["hedged"]:
-                    redo = {s for s, hedged in enumerate(keys["hedged"]) if hedged}
-            if placed != held or total != keys["total"]:
-                tracks = keys["tracks"]
-                ended = keys["ended"]
-                was = keys["total"]
+                if True in mem["hedged"]:
+                    redo = {s for s, hedged in enumerate(mem["hedged"]) if hedged}
+            if placed != held or total != mem["total"]:
+                tracks = mem["tracks"]
+                ended = mem["ended"]
+                was = mem["total"]
                 at = self.total_at
                 cat = self.credit_at[seat]
                 sat = self.score_at[seat]
@@ -438,8 +426,8 @@ class Direct(DirectEncoder):
                             if ended[s]:
                                 redo = {*redo, s}
             personal, supply, paid = st.personal, st.supply, st.paid
-            if personal != keys["personal"] or supply != keys["supply"] or paid != keys["paid"]:
-                was, had, spent = keys["personal"], keys["supply"], keys["paid"]
+            if personal != mem["personal"] or supply != mem["supply"] or paid != mem["paid"]:
+                was, had, spent = mem["personal"], mem["supply"], mem["paid"]
                 at = self.supply_at[seat]
                 sat = self.score_at[seat]
                 for s in range(n):
@@ -454,7 +442,7 @@ class Direct(DirectEncoder):
                         had[s] = supply[s]
         # the players' cards
         hands = st.hands
-        was = keys["hands"]
+        was = mem["hands"]
         if hands != was:
             run = self.card_run
             ix = self.card_ix
@@ -470,12 +458,12 @@ class Direct(DirectEncoder):
                         0 if was is None else len(run[0]) * len(was[s]),
                     )
                     seats.append(s)
-            keys["hands"] = [hand[:] for hand in hands]
+            mem["hands"] = [hand[:] for hand in hands]
             redo = {*redo, *seats}
         if redo:
             # end cards: a seat's score moves by the change of its end cards' credits
-            values = list(map(getitem, keys["tracks"], pos))
-            score, ends, hedged, ended = keys["score"], keys["end"], keys["hedged"], keys["ended"]
+            values = list(map(getitem, mem["tracks"], pos))
+            score, ends, hedged, ended = mem["score"], mem["end"], mem["hedged"], mem["ended"]
             sat = self.score_at[seat]
             for s in redo:
                 end, hedged[s], ended[s] = self._end(st, s, values)
@@ -485,8 +473,8 @@ class Direct(DirectEncoder):
                     mv[sat[s]] = score[s] / 10
         # the decks and the events
         counts = (st.cap, len(st.corp_deck), st.tokens, len(st.event_deck), len(st.broker_deck))
-        if counts != keys["counts"]:
-            cap, corp_deck, tokens, event_deck, broker_deck = keys["counts"] = counts
+        if counts != mem["counts"]:
+            cap, corp_deck, tokens, event_deck, broker_deck = mem["counts"] = counts
             p = self.p_cap
             mv[p] = cap
             mv[p + 1] = corp_deck
@@ -494,38 +482,38 @@ class Direct(DirectEncoder):
             mv[p + 3] = event_deck
             mv[self.p_broker_deck] = broker_deck
         done = st.events_done
-        if done != keys["events_done"]:
+        if done != mem["events_done"]:
             run = self.event_run
             ix = self.event_ix
             self.put_run(
                 buf,
                 self.p_events_done,
                 b"".join([run[ix[e]] for e in done]),
-                len(run[0]) * len(keys["events_done"] or ()),
+                len(run[0]) * len(mem["events_done"] or ()),
             )
-            keys["events_done"] = done[:]
+            mem["events_done"] = done[:]
         current, cancelled = st.current_event, st.event_cancelled
-        if current is not None or cancelled or keys["event"]:
+        if current is not None or cancelled or mem["event"]:
             p = self.p_current
             self.clear(buf.data, p, self.p_cancelled - p)
             if current is not None:
                 mv[p] = 1.0
                 mv[p + 1 + self.event_ix[current]] = 1.0
             mv[self.p_cancelled] = 1.0 if cancelled else 0.0
-            keys["event"] = current is not None or cancelled
+            mem["event"] = current is not None or cancelled
         # the broker's cards, and the bids that changed
         face_up, bids = st.face_up, st.bids
-        if face_up != keys["face_up"] or bids != keys["bids"]:
-            was = keys["bids"]
-            if face_up != keys["face_up"]:
+        if face_up != mem["face_up"] or bids != mem["bids"]:
+            was = mem["bids"]
+            if face_up != mem["face_up"]:
                 item, ix = self.broker_item, self.card_ix
                 self.put_run(
                     buf,
                     self.p_broker,
                     b"".join([item[ix[c]] for c in face_up]),
-                    len(item[0]) * len(keys["face_up"] or ()),
+                    len(item[0]) * len(mem["face_up"] or ()),
                 )
-                keys["face_up"] = face_up[:]
+                mem["face_up"] = face_up[:]
                 was = None
             at = self.bid_at[seat]
             if len(face_up) * n > len(at):
@@ -533,24 +521,24 @@ class Direct(DirectEncoder):
             for i in range(len(face_up) * n):
                 if was is None or bids[i] != was[i]:
                     mv[at[i]] = bids[i]
-            keys["bids"] = bids[:]
+            mem["bids"] = bids[:]
         bottom = st.broker_deck[st.deck_hidden :]
-        if bottom != keys["bottom"]:
+        if bottom != mem["bottom"]:
             run = self.card_run
             ix = self.card_ix
             self.put_run(
                 buf,
                 self.p_bottom,
                 b"".join([run[ix[c]] for c in bottom]),
-                len(run[0]) * len(keys["bottom"] or ()),
+                len(run[0]) * len(mem["bottom"] or ()),
             )
-            keys["bottom"] = bottom
+            mem["bottom"] = bottom
         # dice (each die that changed), rerolls, the final round
         dice, used = st.dice, st.used
-        was, flags = keys["dice"], keys["used"]
-        if dice != was or used != flags or st.black != keys["black"]:
+        was, flags = mem["dice"], mem["used"]
+        if dice != was or used != flags or st.black != mem["black"]:
             black = st.black
-            if was is None or len(dice) != len(was) or black != keys["black"]:
+            if was is None or len(dice) != len(was) or black != mem["black"]:
                 run = self.die_run
                 self.put_run(
                     buf,
@@ -558,7 +546,7 @@ class Direct(DirectEncoder):
                     b"".join([run[f][u] for f, u in zip(dice, used, strict=False)]),
                     0 if was is None else 4 * self.dice_step * len(was),
                 )
-                keys["dice"], keys["used"], keys["black"] = dice[:], used[:], black
+                mem["dice"], mem["used"], mem["black"] = dice[:], used[:], black
             elif dice == was:
                 at, step = self.used_at, self.dice_step
                 for i in range(len(used)):
@@ -576,14 +564,14 @@ class Direct(DirectEncoder):
         mv[self.p_rerolls] = st.rerolls_left
         mv[self.p_final_round] = 1.0 if st.final else 0.0
         final = st.dice_final
-        if final != keys["final_dice"]:
+        if final != mem["final_dice"]:
             at = self.final_dice_at[seat]
             for s in range(n):
                 mv[at[s]] = final[s]
-            keys["final_dice"] = final[:]
+            mem["final_dice"] = final[:]
         # the decision taken for a Minister, and a protection offer (the last blocks)
         decision, protect = st.decision, st.protect_offer
-        if decision is not None or protect is not None or keys["tail"]:
+        if decision is not None or protect is not None or mem["tail"]:
             data = buf.data
             data[self.p_decision :] = self.tail_zero
             if decision is not None:
@@ -603,7 +591,7 @@ class Direct(DirectEncoder):
                 data[self.p_protect] = 1.0
                 data[self.at["protect.seat"] + (holder - seat) % n] = 1.0
                 data[self.at["protect.card"] + self.card_ix[cid]] = 1.0
-            keys["tail"] = decision is not None or protect is not None
+            mem["tail"] = decision is not None or protect is not None
 
     def _bid_at(self, seat: int, slots: int) -> list[int]:
         """``bid_at[seat]`` grown to ``slots`` face-up slots."""

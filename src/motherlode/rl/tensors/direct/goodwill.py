@@ -4,10 +4,11 @@ Most decisions change two or three small things (the phase, the last prices, a v
 every block is first compared with what the buffer shows: the board's and the players'
 lists by value, the immutable tuples (pairs, prices, deals, trades, votes) by identity.  A
 block that changed is written as one run of packed floats, put together from runs made once
-(a boss, a price, a card, a trade) and from what the seats share: the first seat to see a
-change copies the lists and packs what every seat shows alike (the board), and what each
-shows in its own seat order (the players, the prices...) by seat, written twice, so that a
-seat's view is one slice of it.
+(a boss, a price, a card, a trade) or kept by value (a deal's seats and trades as a seat
+sees them), and from what the seats share: the first seat to see a change copies the lists
+and packs what every seat shows alike (the board), and what each shows in its own seat
+order (the players, the prices, the voters) by seat, written twice, so that a seat's view
+is one slice of it.  The other seats then compare with that copy and take their slice.
 """
 
 from __future__ import annotations
@@ -126,6 +127,14 @@ class Direct(DirectEncoder):
         self.players_run = struct.Struct(f"{n * self.player_step}f").pack
         self.prices_run = struct.Struct(f"{len(COMPONENTS.resources)}f").pack
         self.company_head = struct.Struct(f"{5 + len(COMPONENTS.resources)}f").pack
+        # (a company: flag, capital, share value, market, resources, cost | boss | bankrupt,
+        # shares; a proposal: flag, proposer, boss, voters; a vote: flag, boss, yes, passed,
+        # ayes)
+        head = 5 + len(COMPONENTS.resources)
+        assert at["companies[].boss"] == head == at["companies[].resource_cost"] + 1
+        assert at["companies[].bankrupt"] == head + 1 + self.nboss == self.company_step - 2
+        assert at["proposal.voters"] == self.p_proposal + 1 + m + self.nboss
+        assert at["last_vote.voted_yes"] == self.p_vote + 3 + self.nboss
         # runs made once: a boss (present + one-hot), a seat's one-hot, a card (present +
         # one-hot), a price or a number with its present flag, the empty ends of blocks
         nboss = self.nboss
@@ -185,7 +194,8 @@ class Direct(DirectEncoder):
         self.vote: tuple[Any, ...] = (_NEW, b"", b"")
 
     def _runs(self) -> tuple[_Runs, ...]:
-        """The runs kept by value for this table size, the small kinds made at once."""
+        """The runs kept by value for this table (made by this encoder's tables, the same
+        for every encoder of the table), the small kinds made at once."""
         kept = (
             _Runs(lambda p: pack2(1.0, p / 10)),
             _Runs(lambda k: pack2(1.0, k)),

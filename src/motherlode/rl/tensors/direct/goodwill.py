@@ -275,8 +275,8 @@ class Direct(DirectEncoder):
                 mem[2] = shared
         elif cash != mem[2][0] or shares != mem[2][1]:
             values: list[float] = []
-            for s in range(self.n):
-                values += (1.0, cash[s] / 100, *shares[s])
+            for c, k in zip(cash, shares, strict=True):
+                values += (1.0, c / 100, *k)
             run = self.players_run(*values)
             shared = self.players = (cash[:], [*map(list.copy, shares)], run + run)
             a, b = self.r_players
@@ -488,8 +488,12 @@ class Direct(DirectEncoder):
 
     def _voters(self, st: GoodwillState) -> bytes:
         """The voters and their shares (flag + shares, by seat), written twice."""
-        held, shares, c, voters = self.held_runs, st.shares, st.company, st.voters
-        run = b"".join([held[shares[s][c]] if s in voters else self.empty for s in range(self.n)])
+        held, c, empty = self.held_runs, st.company, self.empty
+        runs = [empty] * self.n
+        shares = st.shares
+        for s in st.voters:
+            runs[s] = held[shares[s][c]]
+        run = b"".join(runs)
         return run + run
 
     def _partner_choice(self, st: GoodwillState, seat: int, data: array[float]) -> None:

@@ -83,7 +83,7 @@ class DirectEncoder(ABC):
         self.p_scores = self.at["scores"]
         self.p_ranking = self.at["ranking"]
         self.final_size = self.p_ranking + self.sizes["ranking"] - self.p_scores
-        self.base_runs: dict[tuple[tuple[int, ...], int, bool], bytes] = {}
+        self.base_runs: dict[tuple[tuple[int, ...], tuple[int, ...], int, bool], bytes] = {}
         self.setup(enc)
         self.buffers = [Buffer(self.size) for _ in range(self.n)]
         for seat in range(self.n):
@@ -98,12 +98,18 @@ class DirectEncoder(ABC):
         buf = self.buffers[seat]
         self.write(state, seat, buf, buf.keys)  # (first: it may reset the buffer)
         seats = state._to_act()
-        if state._commits:  # (empty but in a secret decision: then the slow way)
+        commits = state._commits  # (empty but in a secret decision)
+        if seat in commits:  # (its own choice is shown: the slow way)
             self._seats_block(state, seat, buf.data)
         else:
-            # pending, committed, simultaneous, over, my_commitment: one packed run, the same
-            # for every position with these seats asked
-            key = (seats, seat, bool(seats) and state._is_simultaneous())
+            # pending, committed, simultaneous, over: one packed run, the same for every
+            # position with these seats asked and these committed
+            key = (
+                seats,
+                tuple(sorted(commits)) if commits else (),
+                seat,
+                bool(seats) and state._is_simultaneous(),
+            )
             run = self.base_runs.get(key)
             if run is None:
                 run = self.base_runs[key] = self._seats_run(*key)
@@ -116,18 +122,24 @@ class DirectEncoder(ABC):
             buf.final = False
         return buf.view.copy()
 
-    def _seats_run(self, seats: tuple[int, ...], seat: int, simultaneous: bool) -> bytes:
-        """The block of who is asked, packed, when nobody has committed yet."""
-        m = self.max
+    def _seats_run(
+        self, seats: tuple[int, ...], committed: tuple[int, ...], seat: int, simultaneous: bool
+    ) -> bytes:
+        """The block of who is asked and who has committed, packed, for a seat that has
+        not committed (its own choice is not shown)."""
+        n, m = self.n, self.max
         block = [0.0] * (2 * m + 4)
         for s in seats:
-            block[(s - seat) % self.n] = 1.0
+            if s not in committed:
+                block[(s - seat) % n] = 1.0
+        for s in committed:
+            block[m + (s - seat) % n] = 1.0
         block[2 * m] = 1.0 if simultaneous else 0.0
         block[2 * m + 1] = 0.0 if seats else 1.0
         return array("f", block).tobytes()
 
     def _seats_block(self, state: State, seat: int, data: array[float]) -> None:
-        """The block of who is asked and who has committed, in a secret decision."""
+        """The block of who is asked and who has committed, with ``seat``'s own choice."""
         n = self.n
         at = self.base
         m = self.max

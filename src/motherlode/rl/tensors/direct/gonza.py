@@ -5,8 +5,10 @@ the encoder is written for that: every block is skipped by a comparison of the l
 encodes with the buffer's copies, and a block that changed is mended value by value (plain
 loops and single stores: in CPython a ``map``/``compress`` pipeline or a ``struct`` call
 costs more per value than a loop for lists this short).  The seat rotation is worked out
-once per viewer in ``setup`` (tables of offsets by absolute seat), and the scores are kept
-as each seat's stocks and end cards, mended by the changes of the markers and the credits.
+once per viewer in ``setup`` (tables of offsets by absolute seat); each seat's score is
+mended by the changes it rests on (markers, credits, end cards).  A seat's first decision
+after another seat's turn starts from the buffer written last, seats turned, rather than
+from its own, a round behind.
 """
 
 from __future__ import annotations
@@ -100,11 +102,14 @@ class Direct(DirectEncoder):
         self.broker_step = size["broker"] // len(card.vocab)
         bids = at["broker[].bids"] + 1
         self.bid_at = [
-            [self.p_broker + i * self.broker_step + bids + 2 * rel for i in range(4) for rel in row]
+            [
+                self.p_broker + i * self.broker_step + bids + 2 * rel
+                for i in range(len(card.vocab))
+                for rel in row
+            ]
             for row in slot
         ]
-        """[seat][i * n + s]: where face-up slot i's bid of seat s is (``bids``' order;
-        grown in ``_bid_at`` for more slots)."""
+        """[seat][i * n + s]: where face-up slot i's bid of seat s is (``bids``' order)."""
         self.p_broker_deck = at["broker_deck"]
         self.p_bottom = at["broker_deck_bottom"]
         self.card_run = self._runs(len(card.vocab))
@@ -516,8 +521,6 @@ class Direct(DirectEncoder):
                 mem["face_up"] = face_up[:]
                 was = None
             at = self.bid_at[seat]
-            if len(face_up) * n > len(at):
-                at = self._bid_at(seat, len(face_up))
             for i in range(len(face_up) * n):
                 if was is None or bids[i] != was[i]:
                     mv[at[i]] = bids[i]
@@ -592,14 +595,3 @@ class Direct(DirectEncoder):
                 data[self.at["protect.seat"] + (holder - seat) % n] = 1.0
                 data[self.at["protect.card"] + self.card_ix[cid]] = 1.0
             mem["tail"] = decision is not None or protect is not None
-
-    def _bid_at(self, seat: int, slots: int) -> list[int]:
-        """``bid_at[seat]`` grown to ``slots`` face-up slots."""
-        n = self.n
-        first = self.p_broker + self.at["broker[].bids"] + 1
-        at = self.bid_at[seat] = [
-            first + i * self.broker_step + 2 * ((s - seat) % n)
-            for i in range(slots)
-            for s in range(n)
-        ]
-        return at

@@ -181,7 +181,10 @@ class Table:
         _, indices, mask = self._legal_now(seat)
         if mask is not None:
             return mask.copy()
-        mask = np.zeros(self.space.size, dtype=np.int8)
+        return self._new_mask(indices)
+
+    def _new_mask(self, indices: list[int]) -> Mask:
+        mask = np.zeros(self._size, dtype=np.int8)
         if indices:
             mask[indices] = 1
         return mask

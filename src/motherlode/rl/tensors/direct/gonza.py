@@ -28,13 +28,45 @@ if TYPE_CHECKING:
     from motherlode.rl.tensors import Encoder
 
 
-_MEMORY = (
-    *("front", "corps", "tracks", "pos", "placed", "total", "supply", "personal", "paid"),
-    *("score", "end", "hedged", "ended", "hands", "counts", "events_done", "event"),
-    *("face_up", "bids", "bottom", "dice", "used", "black", "final_dice", "tail"),
-)
-"""A buffer's memory (``keys["mem"]``) of what its game blocks were written from: copies
-of the state's lists (some mended in place), immutable values, and the scores' parts."""
+class _Memory:
+    """A buffer's memory of what its game blocks were written from (``keys["mem"]``):
+    copies of the state's lists (some mended in place), immutable values, and the scores'
+    parts; None: not written yet."""
+
+    __slots__ = (
+        *("front", "corps", "tracks", "pos", "placed", "total", "supply", "personal", "paid"),
+        *("score", "end", "hedged", "ended", "hands", "counts", "events_done", "event"),
+        *("face_up", "bids", "bottom", "dice", "used", "black", "final_dice", "tail"),
+    )
+    front: Any
+    corps: Any
+    tracks: Any
+    pos: Any
+    placed: Any
+    total: Any
+    supply: Any
+    personal: Any
+    paid: Any
+    score: Any
+    end: Any
+    hedged: Any
+    ended: Any
+    hands: Any
+    counts: Any
+    events_done: Any
+    event: Any
+    face_up: Any
+    bids: Any
+    bottom: Any
+    dice: Any
+    used: Any
+    black: Any
+    final_dice: Any
+    tail: Any
+
+    def __init__(self) -> None:
+        for name in self.__slots__:
+            setattr(self, name, None)
 
 
 def _field(node: Any, *path: str) -> Any:
@@ -206,7 +238,7 @@ class Direct(DirectEncoder):
             out.append((np.array(dst, np.intp), np.array(src, np.intp), players))
         return out
 
-    def _take(self, seat: int, buf: Buffer, keys: dict[Any, Any]) -> dict[str, Any]:
+    def _take(self, seat: int, buf: Buffer, keys: dict[Any, Any]) -> _Memory:
         """``seat``'s buffer brought to the state the buffer written last was written from:
         its game blocks copied, seats turned, and its memory taken over (that buffer is
         then as new: its next write takes a memory in turn); or, without one, a new memory
@@ -215,7 +247,7 @@ class Direct(DirectEncoder):
         if "view" not in keys:
             keys["view"] = memoryview(buf.data)
         last, self.last = self.last, seat
-        mem: dict[str, Any] | None = None
+        mem: _Memory | None = None
         if last >= 0 and last != seat:
             other = self.buffers[last]
             mem = other.keys.pop("mem", None)
@@ -224,7 +256,7 @@ class Direct(DirectEncoder):
             if mem is None:  # (its blocks as new: they may be another memory's)
                 buf.raw[self.game_at] = bytes(4 * (self.size - self.p_phase))
                 self.fixed(buf.data)
-                mem = dict.fromkeys(_MEMORY)
+                mem = _Memory()
         else:
             game = self.game_at
             raw = buf.raw
@@ -233,7 +265,7 @@ class Direct(DirectEncoder):
             buf.view[dst] = other.view[src]
             for to, of in players:
                 raw[to] = other.raw[of]
-            mem["front"] = None
+            mem.front = None
         keys["mem"] = mem
         return mem
 
@@ -311,7 +343,7 @@ class Direct(DirectEncoder):
             end = table[key] = st._end_cards(s, held)
         return end, hedged, True
 
-    def _market(self, st: GonzaState, seat: int, buf: Buffer, mem: dict[str, Any], mv: Any) -> None:
+    def _market(self, st: GonzaState, seat: int, buf: Buffer, mem: _Memory, mv: Any) -> None:
         """Every corporation's block and every player's numbers anew (new corporations, or
         a new buffer)."""
         n = self.n
@@ -335,7 +367,7 @@ class Direct(DirectEncoder):
             mv[at[s] + 1] = personal[s]
             mv[at[s] + 2] = paid[s]
         # GonzaState.score(s): personal credits, stocks at the markers' values, end cards
-        tracks = mem["tracks"] = tuple(corp.track for corp in corps)
+        tracks = mem.tracks = tuple(corp.track for corp in corps)
         values = list(map(getitem, tracks, pos))
         ends = [self._end(st, s, values) for s in range(n)]
         score = [
@@ -347,13 +379,13 @@ class Direct(DirectEncoder):
         at = self.score_at[seat]
         for s in range(n):
             mv[at[s]] = score[s] / 10
-        mem["score"] = score
-        mem["end"] = [end for end, _, _ in ends]
-        mem["hedged"] = [hedged for _, hedged, _ in ends]
-        mem["ended"] = [ended for _, _, ended in ends]
-        mem["corps"] = corps
-        mem["pos"], mem["placed"], mem["total"] = pos[:], placed[:], total[:]
-        mem["supply"], mem["personal"], mem["paid"] = supply[:], personal[:], paid[:]
+        mem.score = score
+        mem.end = [end for end, _, _ in ends]
+        mem.hedged = [hedged for _, hedged, _ in ends]
+        mem.ended = [ended for _, _, ended in ends]
+        mem.corps = corps
+        mem.pos, mem.placed, mem.total = pos[:], placed[:], total[:]
+        mem.supply, mem.personal, mem.paid = supply[:], personal[:], paid[:]
 
     def write(self, state: Any, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
         st: GonzaState = state
@@ -367,21 +399,21 @@ class Direct(DirectEncoder):
         mv: Any = keys["view"]  # the buffer as floats: a store costs less than the array's
         # phase, active, first player, the Minister's seats: one run per combination
         front = (seat, st.phase, st.active, st.first, st.ai)
-        if front != mem["front"]:
+        if front != mem.front:
             buf.raw[self.front_at] = self.fronts.get(front) or self._front(front)
-            mem["front"] = front
+            mem.front = front
         # the corporations' positions, credits and totals, and the players' numbers, where
         # they changed; each seat's score (``score``) mended by what it rests on
         pos, placed, total = st.pos, st.placed, st.total
         redo: Any = ()  # the seats whose end cards are to be worked out again
-        if st.corps is not mem["corps"]:
+        if st.corps is not mem.corps:
             self._market(st, seat, buf, mem, mv)
         else:
-            score = mem["score"]
-            held = mem["placed"]
-            if pos != mem["pos"]:
-                was = mem["pos"]
-                tracks = mem["tracks"]
+            score = mem.score
+            held = mem.placed
+            if pos != mem.pos:
+                was = mem.pos
+                tracks = mem.tracks
                 at = self.position_at
                 sat = self.score_at[seat]
                 for c in range(len(pos)):
@@ -395,12 +427,12 @@ class Direct(DirectEncoder):
                             if k:
                                 score[s] += k * gain
                                 mv[sat[s]] = score[s] / 10
-                if True in mem["hedged"]:
-                    redo = {s for s, hedged in enumerate(mem["hedged"]) if hedged}
-            if placed != held or total != mem["total"]:
-                tracks = mem["tracks"]
-                ended = mem["ended"]
-                was = mem["total"]
+                if True in mem.hedged:
+                    redo = {s for s, hedged in enumerate(mem.hedged) if hedged}
+            if placed != held or total != mem.total:
+                tracks = mem.tracks
+                ended = mem.ended
+                was = mem.total
                 at = self.total_at
                 cat = self.credit_at[seat]
                 sat = self.score_at[seat]
@@ -431,8 +463,8 @@ class Direct(DirectEncoder):
                             if ended[s]:
                                 redo = {*redo, s}
             personal, supply, paid = st.personal, st.supply, st.paid
-            if personal != mem["personal"] or supply != mem["supply"] or paid != mem["paid"]:
-                was, had, spent = mem["personal"], mem["supply"], mem["paid"]
+            if personal != mem.personal or supply != mem.supply or paid != mem.paid:
+                was, had, spent = mem.personal, mem.supply, mem.paid
                 at = self.supply_at[seat]
                 sat = self.score_at[seat]
                 for s in range(n):
@@ -447,7 +479,7 @@ class Direct(DirectEncoder):
                         had[s] = supply[s]
         # the players' cards
         hands = st.hands
-        was = mem["hands"]
+        was = mem.hands
         if hands != was:
             run = self.card_run
             ix = self.card_ix
@@ -463,12 +495,12 @@ class Direct(DirectEncoder):
                         0 if was is None else len(run[0]) * len(was[s]),
                     )
                     seats.append(s)
-            mem["hands"] = [hand[:] for hand in hands]
+            mem.hands = [hand[:] for hand in hands]
             redo = {*redo, *seats}
         if redo:
             # end cards: a seat's score moves by the change of its end cards' credits
-            values = list(map(getitem, mem["tracks"], pos))
-            score, ends, hedged, ended = mem["score"], mem["end"], mem["hedged"], mem["ended"]
+            values = list(map(getitem, mem.tracks, pos))
+            score, ends, hedged, ended = mem.score, mem.end, mem.hedged, mem.ended
             sat = self.score_at[seat]
             for s in redo:
                 end, hedged[s], ended[s] = self._end(st, s, values)
@@ -478,8 +510,8 @@ class Direct(DirectEncoder):
                     mv[sat[s]] = score[s] / 10
         # the decks and the events
         counts = (st.cap, len(st.corp_deck), st.tokens, len(st.event_deck), len(st.broker_deck))
-        if counts != mem["counts"]:
-            cap, corp_deck, tokens, event_deck, broker_deck = mem["counts"] = counts
+        if counts != mem.counts:
+            cap, corp_deck, tokens, event_deck, broker_deck = mem.counts = counts
             p = self.p_cap
             mv[p] = cap
             mv[p + 1] = corp_deck
@@ -487,61 +519,61 @@ class Direct(DirectEncoder):
             mv[p + 3] = event_deck
             mv[self.p_broker_deck] = broker_deck
         done = st.events_done
-        if done != mem["events_done"]:
+        if done != mem.events_done:
             run = self.event_run
             ix = self.event_ix
             self.put_run(
                 buf,
                 self.p_events_done,
                 b"".join([run[ix[e]] for e in done]),
-                len(run[0]) * len(mem["events_done"] or ()),
+                len(run[0]) * len(mem.events_done or ()),
             )
-            mem["events_done"] = done[:]
+            mem.events_done = done[:]
         current, cancelled = st.current_event, st.event_cancelled
-        if current is not None or cancelled or mem["event"]:
+        if current is not None or cancelled or mem.event:
             p = self.p_current
             self.clear(buf.data, p, self.p_cancelled - p)
             if current is not None:
                 mv[p] = 1.0
                 mv[p + 1 + self.event_ix[current]] = 1.0
             mv[self.p_cancelled] = 1.0 if cancelled else 0.0
-            mem["event"] = current is not None or cancelled
+            mem.event = current is not None or cancelled
         # the broker's cards, and the bids that changed
         face_up, bids = st.face_up, st.bids
-        if face_up != mem["face_up"] or bids != mem["bids"]:
-            was = mem["bids"]
-            if face_up != mem["face_up"]:
+        if face_up != mem.face_up or bids != mem.bids:
+            was = mem.bids
+            if face_up != mem.face_up:
                 item, ix = self.broker_item, self.card_ix
                 self.put_run(
                     buf,
                     self.p_broker,
                     b"".join([item[ix[c]] for c in face_up]),
-                    len(item[0]) * len(mem["face_up"] or ()),
+                    len(item[0]) * len(mem.face_up or ()),
                 )
-                mem["face_up"] = face_up[:]
+                mem.face_up = face_up[:]
                 was = None
             at = self.bid_at[seat]
             for i in range(len(face_up) * n):
                 if was is None or bids[i] != was[i]:
                     mv[at[i]] = bids[i]
-            mem["bids"] = bids[:]
+            mem.bids = bids[:]
         bottom = st.broker_deck[st.deck_hidden :]
-        if bottom != mem["bottom"]:
+        if bottom != mem.bottom:
             run = self.card_run
             ix = self.card_ix
             self.put_run(
                 buf,
                 self.p_bottom,
                 b"".join([run[ix[c]] for c in bottom]),
-                len(run[0]) * len(mem["bottom"] or ()),
+                len(run[0]) * len(mem.bottom or ()),
             )
-            mem["bottom"] = bottom
+            mem.bottom = bottom
         # dice (each die that changed), rerolls, the final round
         dice, used = st.dice, st.used
-        was, flags = mem["dice"], mem["used"]
-        if dice != was or used != flags or st.black != mem["black"]:
+        was, flags = mem.dice, mem.used
+        if dice != was or used != flags or st.black != mem.black:
             black = st.black
-            if was is None or len(dice) != len(was) or black != mem["black"]:
+            if was is None or len(dice) != len(was) or black != mem.black:
                 run = self.die_run
                 self.put_run(
                     buf,
@@ -549,7 +581,7 @@ class Direct(DirectEncoder):
                     b"".join([run[f][u] for f, u in zip(dice, used, strict=False)]),
                     0 if was is None else 4 * self.dice_step * len(was),
                 )
-                mem["dice"], mem["used"], mem["black"] = dice[:], used[:], black
+                mem.dice, mem.used, mem.black = dice[:], used[:], black
             elif dice == was:
                 at, step = self.used_at, self.dice_step
                 for i in range(len(used)):
@@ -567,14 +599,14 @@ class Direct(DirectEncoder):
         mv[self.p_rerolls] = st.rerolls_left
         mv[self.p_final_round] = 1.0 if st.final else 0.0
         final = st.dice_final
-        if final != mem["final_dice"]:
+        if final != mem.final_dice:
             at = self.final_dice_at[seat]
             for s in range(n):
                 mv[at[s]] = final[s]
-            mem["final_dice"] = final[:]
+            mem.final_dice = final[:]
         # the decision taken for a Minister, and a protection offer (the last blocks)
         decision, protect = st.decision, st.protect_offer
-        if decision is not None or protect is not None or mem["tail"]:
+        if decision is not None or protect is not None or mem.tail:
             data = buf.data
             data[self.p_decision :] = self.tail_zero
             if decision is not None:
@@ -594,4 +626,4 @@ class Direct(DirectEncoder):
                 data[self.p_protect] = 1.0
                 data[self.at["protect.seat"] + (holder - seat) % n] = 1.0
                 data[self.at["protect.card"] + self.card_ix[cid]] = 1.0
-            mem["tail"] = decision is not None or protect is not None
+            mem.tail = decision is not None or protect is not None

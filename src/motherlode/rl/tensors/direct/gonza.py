@@ -597,7 +597,7 @@ class Direct(DirectEncoder):
             if black and dice:
                 mv[self.black_at + (len(dice) - 1) * self.dice_step] = 1.0
         mv[self.p_rerolls] = st.rerolls_left
-        mv[self.p_final_round] = 1.0 if st.final else 0.0
+        mv[self.p_final_round] = st.final
         final = st.dice_final
         if final != mem.final_dice:
             at = self.final_dice_at[seat]

@@ -13,16 +13,19 @@ from array import array
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from motherlode.games.yukon.rules import FREE, OVER, PLACING, STONES, YukonState
+from motherlode.games.yukon.rules import FREE, OVER, PLACING, PLAYING, STONES, YukonState
 from motherlode.rl.tensors.direct import Buffer, DirectEncoder
 
 if TYPE_CHECKING:
     from motherlode.games.yukon.board import Board
     from motherlode.rl.tensors import Encoder
 
-PHASES = {PLACING: 0, "playing": 1, OVER: 2}
+PHASES = {PLACING: 0, PLAYING: 1, OVER: 2}
 CACHED = 4096
-"""At most this many header runs, and chain runs, are kept (then they are dropped)."""
+"""At most this many header runs are kept (then they are dropped)."""
+CHAINS = 1024
+"""At most this many chain runs are kept: seats look at recent chains (and fewer stay in
+the processor's caches)."""
 SPACE = 12
 """Bytes per encoded space (flag, claim, hour)."""
 NONE = bytes(SPACE)
@@ -32,13 +35,12 @@ class Memory:
     """What a buffer's team and claim blocks were written from (copies: the state's lists
     are mutable)."""
 
-    __slots__ = ("chains", "heading", "placing", "rare")
+    __slots__ = ("chains", "heading", "rare")
 
     def __init__(self, n: int, rare: int) -> None:
         self.chains: list[list[int]] = [[] for _ in range(n)]
         self.heading: list[bool | None] = [None] * n  # (None: every front is written)
         self.rare: list[Any] = [None] * rare
-        self.placing: bool | None = None
 
 
 class Direct(DirectEncoder):
@@ -158,7 +160,7 @@ class Direct(DirectEncoder):
             self._board(board)
         mem: Memory | None = keys.get("yukon")
         if mem is None:  # (a new buffer: everything is written)
-            mem = keys["yukon"] = Memory(self.n, 8)
+            mem = keys["yukon"] = Memory(self.n, 9)
         raw = buf.raw
         phase = st.phase
         # the header: its bytes by value (all of it immutable)
@@ -187,12 +189,10 @@ class Direct(DirectEncoder):
             st.retired,
             st.active,
             st.walled,
+            phase == PLACING,  # (the start spaces are shown while placing)
         ]
         if rare != mem.rare:
             self._rare(rare, mem.rare, seat, buf)
-        if (phase == PLACING) is not mem.placing:
-            mem.placing = phase == PLACING
-            self._start_spaces(board, mem.placing, buf.data)
 
     def _head(self, head: tuple[Any, ...]) -> bytes:
         """The header's bytes: phase, turn, throws, pips, steered, turned_back."""
@@ -227,7 +227,7 @@ class Direct(DirectEncoder):
             if len(chain) > self.chain_room:
                 raise ValueError("a chain longer than the layout has room for")
             self._pad(len(chain))
-        elif len(self.chain_runs) >= CACHED:
+        elif len(self.chain_runs) >= CHAINS:
             self.chain_runs.clear()
         space_run = self.space_run
         pad = self.pads[len(chain)]
@@ -266,18 +266,22 @@ class Direct(DirectEncoder):
                     self.put_run(buf, at[s], b"".join([run[c] for c in mine]), 8 * len(was[s]))
             old[1] = [x[:] for x in staked]
         data = buf.data
-        for k, at in enumerate(self.scalar_at[seat], start=2):
+        for k, at in enumerate(self.scalar_at[seat], start=2):  # (2 to 7)
             values = rare[k]
             if values != old[k]:
                 for b, v in zip(at, values, strict=True):
                     data[b] = float(v)  # (a flag's bool as 1.0 or 0.0)
                 old[k] = values[:]
+        if rare[8] is not old[8]:
+            self._start_spaces(rare[8], data)
+            old[8] = rare[8]
 
-    def _start_spaces(self, board: Board, placing: bool, data: array[float]) -> None:
+    def _start_spaces(self, placing: bool, data: array[float]) -> None:
         b = self.p_start
         self.clear(data, b, self.start_room)
         if placing:
-            for x in board.start_spaces:
+            assert self.board is not None
+            for x in self.board.start_spaces:
                 data[b] = 1.0
                 data[b + 1] = self.claim_of[x]
                 data[b + 2] = self.hour_of[x]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import struct
 from array import array
-from operator import itemgetter
+from itertools import compress
+from operator import itemgetter, ne
 from typing import TYPE_CHECKING, Any
 
 from motherlode.games.yukon.rules import FREE, OVER, PLACING, PLAYING, STONES, YukonState
@@ -29,6 +30,9 @@ the processor's caches)."""
 SPACE = 12
 """Bytes per encoded space (flag, claim, hour)."""
 NONE = bytes(SPACE)
+RARE = range(9)
+"""The seldom-changed parts compared in one go: owners, staked, the six numbers per team
+(waiting, nuggets, guards, retired, active, walled), and whether the start spaces show."""
 
 
 class Memory:
@@ -95,8 +99,6 @@ class Direct(DirectEncoder):
             for seat in range(n)
         ]
         self.board: Board | None = None
-        self.claim_of: tuple[float, ...] = ()
-        self.hour_of: tuple[float, ...] = ()
         self.space_run: tuple[bytes, ...] = ()
         self.claim_run: tuple[bytes, ...] = ()
 
@@ -126,14 +128,21 @@ class Direct(DirectEncoder):
             raise ValueError("more claims than the layout has room for")
         self.board = board
         parts = [label.split(":") for label in board.labels]
-        self.claim_of = tuple(int(c) / 10 for c, _ in parts)
-        self.hour_of = tuple(int(h) / 10 for _, h in parts)
-        self.space_run = tuple(
-            struct.pack("=3f", 1.0, c, h) for c, h in zip(self.claim_of, self.hour_of, strict=True)
-        )
+        self.space_run = tuple(struct.pack("=3f", 1.0, int(c) / 10, int(h) / 10) for c, h in parts)
         self.claim_run = tuple(
             struct.pack("=2f", 1.0, (c + 1) / 10) for c in range(len(board.claims))
         )
+        self.owner_at = tuple(
+            slice(4 * (self.p_claims + 11 * i + 4), 4 * (self.p_claims + 11 * i + 11))
+            for i in range(len(board.claims))
+        )
+        """Per claim: where its owner block is written (in bytes)."""
+        if len(board.start_spaces) > self.start_room // 3:
+            raise ValueError("more start spaces than the layout has room for")
+        run = b"".join([self.space_run[x] for x in board.start_spaces])
+        self.start_at = slice(4 * self.p_start, 4 * self.p_start + len(run))
+        self.start_runs = (bytes(len(run)), run)
+        """The start spaces' block when not placing (zeros) and when placing."""
         self.chain_runs = {}
         for seat in range(self.n):
             self.reset(seat)
@@ -242,47 +251,39 @@ class Direct(DirectEncoder):
         return runs
 
     def _rare(self, rare: list[Any], old: list[Any], seat: int, buf: Buffer) -> None:
-        """The claims' owners, the staked claims and the teams' numbers that changed
-        (the buffer's copies of them brought up to date)."""
-        n = self.n
-        raw = buf.raw
-        owners = rare[0]
-        if owners != old[0]:
-            runs = self.owner_runs[seat]
-            was = old[0] or [None] * len(owners)
-            for i, o in enumerate(owners):
-                if o != was[i]:
-                    b = 4 * (self.p_claims + 11 * i + 4)
-                    raw[b : b + 28] = runs[o]
-            old[0] = owners[:]
-        staked = rare[1]
-        if staked != old[1]:
-            was = old[1] or [[]] * n
-            run = self.claim_run
-            at = self.staked_at[seat]
-            for s in range(n):
-                mine = staked[s]
-                if mine != was[s]:
-                    self.put_run(buf, at[s], b"".join([run[c] for c in mine]), 8 * len(was[s]))
-            old[1] = [x[:] for x in staked]
+        """The claims' owners, the staked claims, the teams' numbers and the start spaces
+        that changed (the buffer's copies of them brought up to date)."""
         data = buf.data
-        for k, at in enumerate(self.scalar_at[seat], start=2):  # (2 to 7)
-            values = rare[k]
-            if values != old[k]:
-                for b, v in zip(at, values, strict=True):
+        for k in compress(RARE, map(ne, rare, old)):  # (which differ, found in C)
+            new = rare[k]
+            if k == 0:
+                self._owners(new, old[0], seat, buf.raw)
+                old[0] = new[:]
+            elif k == 1:
+                self._staked(new, old[1], seat, buf)
+                old[1] = [x[:] for x in new]
+            elif k == 8:  # (the board's start spaces, or none)
+                buf.raw[self.start_at] = self.start_runs[new]
+                old[8] = new
+            else:
+                for b, v in zip(self.scalar_at[seat][k - 2], new, strict=True):
                     data[b] = float(v)  # (a flag's bool as 1.0 or 0.0)
-                old[k] = values[:]
-        if rare[8] is not old[8]:
-            self._start_spaces(rare[8], data)
-            old[8] = rare[8]
+                old[k] = new[:]
 
-    def _start_spaces(self, placing: bool, data: array[float]) -> None:
-        b = self.p_start
-        self.clear(data, b, self.start_room)
-        if placing:
-            assert self.board is not None
-            for x in self.board.start_spaces:
-                data[b] = 1.0
-                data[b + 1] = self.claim_of[x]
-                data[b + 2] = self.hour_of[x]
-                b += 3
+    def _owners(self, owners: list[int], was: list[Any] | None, seat: int, raw: memoryview) -> None:
+        """The owner blocks of the claims whose owner changed (one run each, by owner)."""
+        runs = self.owner_runs[seat]
+        at = self.owner_at
+        for i in compress(range(len(owners)), map(ne, owners, was or [None] * len(owners))):
+            raw[at[i]] = runs[owners[i]]
+
+    def _staked(
+        self, staked: list[list[int]], was: list[list[int]] | None, seat: int, buf: Buffer
+    ) -> None:
+        """The staked claims of the teams whose list changed."""
+        run = self.claim_run
+        at = self.staked_at[seat]
+        for s, mine in enumerate(staked):
+            old = was[s] if was else []
+            if mine != old:
+                self.put_run(buf, at[s], b"".join([run[c] for c in mine]), 8 * len(old))

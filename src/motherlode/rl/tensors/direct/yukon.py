@@ -36,14 +36,14 @@ RARE = range(9)
 
 
 class Memory:
-    """What a buffer's team and claim blocks were written from (copies: the state's lists
-    are mutable)."""
+    """What a buffer's team and claim blocks were written from (copies or tuples: the
+    state's lists are mutable; None: not written yet)."""
 
     __slots__ = ("chains", "heading", "rare")
 
     def __init__(self, n: int, rare: int) -> None:
-        self.chains: list[list[int]] = [[] for _ in range(n)]
-        self.heading: list[bool | None] = [None] * n  # (None: every front is written)
+        self.chains: list[tuple[int, ...] | None] = [None] * n
+        self.heading: list[bool | None] = [None] * n
         self.rare: list[Any] = [None] * rare
 
 
@@ -176,15 +176,16 @@ class Direct(DirectEncoder):
         head = (seat, phase, st.mover, st.throws, st.pips, st.steered, st.turned_back)
         raw[self.head] = self.head_runs.get(head) or self._head(head)
         buf.data[self.p_rounds] = st.rounds_without_stake / 10
-        # the teams' chains and fronts, rotated: a changed chain's bytes by its value
+        # the teams' chains and fronts, rotated: a chain as a tuple is compared with the
+        # buffer's and is the key of its bytes
         heading = st.heading
         old = mem.chains
         was = mem.heading
         for s, chain in enumerate(st.chains):
-            if chain != old[s] or heading[s] is not was[s]:
-                old[s] = chain[:]
+            if (key := tuple(chain)) != old[s] or heading[s] is not was[s]:
+                old[s] = key
                 h = was[s] = heading[s]
-                runs = self.chain_runs.get(key := tuple(chain)) or self._chain(key)
+                runs = self.chain_runs.get(key) or self._chain(key)
                 at = self.team_slices[seat][s]
                 raw[at[0]] = runs[2]
                 raw[at[1]] = runs[h]

@@ -68,7 +68,7 @@ class Direct(DirectEncoder):
         self.p_teams = at["teams"]
         self.p_start = at["start_spaces"]
         self.start_room = at["this_turn"] - self.p_start
-        # per seat: each team's slot (rotated), as float offsets and as byte offsets
+        # per seat: each team's slot (rotated)
         self.team_at = [
             tuple(self.p_teams + ((s - seat) % n) * self.slot for s in range(n))
             for seat in range(n)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from motherlode.games.yukon.rules import STONES
 from motherlode.rl.tensors.schema import (
     Cat,
     Flag,
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 def fields(state: State) -> dict[str, Node]:
     board = state.board  # type: ignore[attr-defined]
     claims = len(board.claims)
-    spaces = len(board.labels)
+    starts = len(board.start_spaces)
     space = Split(":", Num(10), Num(10))
     return {
         "board": Skip("the map's name, fixed for the environment"),
@@ -40,7 +41,7 @@ def fields(state: State) -> dict[str, Node]:
         "teams": Seats(
             Rec(
                 {
-                    "chain": Seq(space, spaces),
+                    "chain": Seq(space, STONES),  # (a team has 12 stones)
                     "front": Opt(space),
                     "waiting": Num(),
                     "claims": Seq(Num(10), claims),
@@ -52,7 +53,7 @@ def fields(state: State) -> dict[str, Node]:
                 }
             )
         ),
-        "start_spaces": Seq(space, spaces),
+        "start_spaces": Seq(space, starts),
         "this_turn": Skip("narration of the turn so far (throws, chain and claims show it)"),
         "rounds_without_stake": Num(10),
         "end_reason": Skip("narration of the end (phase and scores show it)"),

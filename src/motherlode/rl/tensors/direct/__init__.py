@@ -47,6 +47,17 @@ def offsets(enc: Encoder) -> tuple[dict[str, int], dict[str, int]]:
     return at, size
 
 
+def item_runs(size: int) -> tuple[bytes, ...]:
+    """Per value of a vocabulary of ``size``, a list item of it packed: the present flag,
+    then the value's one-hot (the runs a list of such values is written from)."""
+    out = []
+    for i in range(size):
+        item = [0.0] * (1 + size)
+        item[0] = item[1 + i] = 1.0
+        out.append(array("f", item).tobytes())
+    return tuple(out)
+
+
 class Buffer:
     """One seat's tensor as it was last written, and the state parts it was written from."""
 

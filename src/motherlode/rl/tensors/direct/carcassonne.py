@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import struct
 from array import array
 from typing import TYPE_CHECKING, Any
 
 from motherlode.games.carcassonne.geometry import OFFSET, ROW_MASK, SHIFT
 from motherlode.games.carcassonne.rules import TAKE, TALLY
-from motherlode.rl.tensors.direct import Buffer, DirectEncoder
+from motherlode.rl.tensors.direct import Buffer, DirectEncoder, item_runs
 
 if TYPE_CHECKING:
     from motherlode.games.carcassonne.rules import CarcassonneState
@@ -43,7 +42,7 @@ class Direct(DirectEncoder):
         self.ids: tuple[str, ...] = ()
         self.vocab: dict[str, int] = {}
         self.tix: tuple[int, ...] = ()
-        self.tile_run: tuple[bytes, ...] = ()
+        self.tile_run = item_runs(self.ntypes)
 
     def fixed(self, data: array[float]) -> None:
         for p in (self.p_points, self.p_supply, *self.p_tally):
@@ -60,13 +59,6 @@ class Direct(DirectEncoder):
         self.ids = tuple(ids)
         self.tix = tuple(vocab[t.id] for t in state.tileset.types)
         self.vocab = vocab
-        runs = []
-        for i in range(self.ntypes):
-            item = [0.0] * (1 + self.ntypes)
-            item[0] = 1.0
-            item[1 + i] = 1.0
-            runs.append(struct.pack(f"={len(item)}f", *item))
-        self.tile_run = tuple(runs)
 
     def write(self, state: Any, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
         st: CarcassonneState = state

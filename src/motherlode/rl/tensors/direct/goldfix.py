@@ -7,7 +7,6 @@ encoder.  The rest (the DASHBOARD, mines, decks) is written straight from the st
 
 from __future__ import annotations
 
-import struct
 from array import array
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +29,7 @@ from motherlode.games.goldfix.core import (
     WANT,
 )
 from motherlode.rl.tensors.compiled import compile_layout
-from motherlode.rl.tensors.direct import Buffer, DirectEncoder
+from motherlode.rl.tensors.direct import Buffer, DirectEncoder, item_runs
 from motherlode.rl.tensors.schema import Cat, Ctx, Opt, Out, Rec, Seats, Seq
 
 if TYPE_CHECKING:
@@ -69,8 +68,8 @@ class Direct(DirectEncoder):
         leases = decks.fields["mine_leases_bottom"]
         assert isinstance(leases, Seq) and isinstance(leases.inner, Cat)
         self.mine_ix = leases.inner.index
-        self.card_run = self._runs(len(self.card_ix))
-        self.mine_run = self._runs(len(self.mine_ix))
+        self.card_run = item_runs(len(self.card_ix))
+        self.mine_run = item_runs(len(self.mine_ix))
         self.p_goldfix = at["goldfix"]
         self.p_tax = at["tax"]
         self.p_prices = at["prices.mine_lease"]
@@ -150,15 +149,6 @@ class Direct(DirectEncoder):
             assert [at[k] for k in side] == list(range(at[side[0]], at[side[0]] + len(side)))
         tail = [f"decision.deal.{k}" for k in DEAL_ROW]
         assert [at[k] for k in tail] == list(range(at[tail[0]], at[tail[0]] + len(tail)))
-
-    @staticmethod
-    def _runs(size: int) -> tuple[bytes, ...]:
-        out = []
-        for i in range(size):
-            item = [0.0] * (1 + size)
-            item[0] = item[1 + i] = 1.0
-            out.append(struct.pack(f"={len(item)}f", *item))
-        return tuple(out)
 
     def fixed(self, data: array[float]) -> None:
         self.seat_flags(data, self.p_players, self.player_step)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from motherlode.games.gonza.components import FACES
-from motherlode.rl.tensors.direct import Buffer, DirectEncoder
+from motherlode.rl.tensors.direct import Buffer, DirectEncoder, item_runs
 from motherlode.rl.tensors.schema import Cat, Code, Opt, Rec, Seats, Seq
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ class Direct(DirectEncoder):
         order)."""
         self.p_cap = at["cap"]
         self.p_events_done = at["events_done"]
-        self.event_run = self._runs(len(event.vocab))
+        self.event_run = item_runs(len(event.vocab))
         self.p_current = at["current_event"]
         self.p_cancelled = at["event_cancelled"]
         self.p_broker = at["broker"]
@@ -144,7 +144,7 @@ class Direct(DirectEncoder):
         """[seat][i * n + s]: where face-up slot i's bid of seat s is (``bids``' order)."""
         self.p_broker_deck = at["broker_deck"]
         self.p_bottom = at["broker_deck_bottom"]
-        self.card_run = self._runs(len(card.vocab))
+        self.card_run = item_runs(len(card.vocab))
         # a face-up card's item: present, one-hot, and its bids' flags
         flags = array("f", bytes(4 * (self.broker_step - len(card.vocab) - 1)))
         flags[0 : 2 * n : 2] = array("f", [1.0] * n)
@@ -268,16 +268,6 @@ class Direct(DirectEncoder):
             mem.front = None
         keys["mem"] = mem
         return mem
-
-    @staticmethod
-    def _runs(size: int) -> tuple[bytes, ...]:
-        """Per value, a list item of a one-hot of ``size``: present flag + one-hot."""
-        out = []
-        for i in range(size):
-            item = [0.0] * (1 + size)
-            item[0] = item[1 + i] = 1.0
-            out.append(_floats(item))
-        return tuple(out)
 
     def fixed(self, data: array[float]) -> None:
         self.seat_flags(data, self.p_players, self.sizes["players"] // self.max)

@@ -31,7 +31,7 @@ from motherlode.games.goodwill.rulebook import (
     VOTE,
     shares_in_play,
 )
-from motherlode.rl.tensors.direct import Buffer, DirectEncoder
+from motherlode.rl.tensors.direct import Buffer, DirectEncoder, item_runs
 
 if TYPE_CHECKING:
     from motherlode.games.goodwill.rules import GoodwillState
@@ -147,10 +147,7 @@ class Direct(DirectEncoder):
         assert size["available_bosses"] == size["boss_deck.known_bottom"] == nboss * (1 + nboss)
         self.boss_pads = tuple(bytes(len(self.no_boss) * (nboss - k)) for k in range(nboss + 1))
         self.seat_runs = tuple(pack(*(1.0 if i == r else 0.0 for i in range(m))) for r in range(m))
-        cards = len(COMPONENTS.events)
-        self.card_runs = tuple(
-            pack(1.0, *(1.0 if i == e else 0.0 for i in range(cards))) for e in range(cards)
-        )
+        self.card_runs = item_runs(len(COMPONENTS.events))
         self.spaces = tuple(
             pack2(1.0, space) for space in range(size["information"] // self.pair_step)
         )

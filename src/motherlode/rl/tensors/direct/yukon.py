@@ -14,7 +14,7 @@ from itertools import compress
 from operator import itemgetter, ne
 from typing import TYPE_CHECKING, Any
 
-from motherlode.games.yukon.rules import FREE, OVER, PLACING, PLAYING, STONES, YukonState
+from motherlode.games.yukon.rules import FREE, OVER, PLACING, PLAYING, YukonState
 from motherlode.rl.tensors.direct import Buffer, DirectEncoder
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ class Direct(DirectEncoder):
         self.claims_room = at["teams"] - at["claims"]
         self.slot = (at["start_spaces"] - at["teams"]) // self.max
         self.chain_room = (at["teams[].front"] - at["teams[].chain"]) // 3
+        """A chain's room in spaces: a team's 12 stones (the layout's)."""
         self.p_turn = at["turn"]
         self.p_throws = at["throws"]
         self.p_steered = at["steered"]
@@ -83,7 +84,22 @@ class Direct(DirectEncoder):
             for t in self.team_at
         ]
         self.chain_runs: dict[tuple[int, ...], tuple[bytes, bytes, bytes]] = {}
-        self._pad(min(STONES, self.chain_room))
+        room = self.chain_room
+        self.pads = tuple(bytes(SPACE * (room - length)) for length in range(room + 1))
+        """Per chain length, the zeros after its spaces: every chain is written its room wide,
+        so a chain written over another needs no more."""
+        chain, front = 4 * at["teams[].chain"], 4 * at["teams[].front"]
+        self.team_slices = [
+            tuple(
+                (
+                    slice(4 * b + chain, 4 * b + chain + SPACE * room),
+                    slice(4 * b + front, 4 * b + front + SPACE),
+                )
+                for b in t
+            )
+            for t in self.team_at
+        ]
+        """Per seat, per team: where its chain and its front are written (in bytes)."""
         # per seat: a claim's owner block (seats rotated, FREE last) by owner
         self.owner_runs = [
             {
@@ -101,25 +117,6 @@ class Direct(DirectEncoder):
         self.board: Board | None = None
         self.space_run: tuple[bytes, ...] = ()
         self.claim_run: tuple[bytes, ...] = ()
-
-    def _pad(self, pad: int) -> None:
-        """Chains are written ``pad`` spaces wide (the longest yet, or the rules' longest):
-        so a chain written over another needs no more.  The runs of narrower chains go."""
-        self.pad = pad
-        self.pads = tuple(bytes(SPACE * (pad - length)) for length in range(pad + 1))
-        self.chain_runs.clear()
-        chain, front = 4 * self.at["teams[].chain"], 4 * self.at["teams[].front"]
-        self.team_slices = [
-            tuple(
-                (
-                    slice(4 * b + chain, 4 * b + chain + SPACE * pad),
-                    slice(4 * b + front, 4 * b + front + SPACE),
-                )
-                for b in t
-            )
-            for t in self.team_at
-        ]
-        """Per seat, per team: where its chain and its front are written (in bytes)."""
 
     def _board(self, board: Board) -> None:
         """The spaces' labels (``"claim:hour"``) as the layout's numbers; every buffer
@@ -169,7 +166,7 @@ class Direct(DirectEncoder):
             self._board(board)
         mem: Memory | None = keys.get("yukon")
         if mem is None:  # (a new buffer: everything is written)
-            mem = keys["yukon"] = Memory(self.n, 9)
+            mem = keys["yukon"] = Memory(self.n, len(RARE))
         raw = buf.raw
         phase = st.phase
         # the header: its bytes by value (all of it immutable)
@@ -232,12 +229,10 @@ class Direct(DirectEncoder):
 
     def _chain(self, chain: tuple[int, ...]) -> tuple[bytes, bytes, bytes]:
         """A team's front's bytes (flag, claim, hour) by its heading (False: the first
-        space, True: the last), and its chain's (every space's, then zeros up to ``pad``)."""
-        if len(chain) > self.pad:
-            if len(chain) > self.chain_room:
-                raise ValueError("a chain longer than the layout has room for")
-            self._pad(len(chain))
-        elif len(self.chain_runs) >= CHAINS:
+        space, True: the last), and its chain's (every space's, then zeros up to its room)."""
+        if len(chain) > self.chain_room:
+            raise ValueError("a chain longer than the layout has room for")
+        if len(self.chain_runs) >= CHAINS:
             self.chain_runs.clear()
         space_run = self.space_run
         pad = self.pads[len(chain)]

@@ -236,18 +236,6 @@ class DealRules(RiskRules):
         note_room = money.MAX_NOTES - notes - money.overdrafts_needed(cash, 0)
         return cash_room, note_room
 
-    def _holds(self, seat: int, kind: str, which: int) -> int:
-        """How many of a deal item ``seat`` owns (cash paid is bounded by :meth:`_spare`)."""
-        if kind == LEASE_ASSET:
-            return int(self.lease_owner[which] == seat)
-        if kind == REPORT_ASSET:
-            return self.reports_held(seat, which)
-        if kind == BULLION:
-            return self.vault[seat]
-        if kind == NOTES:
-            return self.notes[seat]
-        return self.cash[seat]
-
     # ------------------------------------------------------------ legal actions
 
     def _legal_drafting(self, seat: int) -> list[Action]:
@@ -266,47 +254,47 @@ class DealRules(RiskRules):
         """Every change to the draft that keeps it possible: items owned, amounts held,
         cash, bullion and notes one way, nobody past six notes.  Only more cash paid or
         more notes received can break the last, so those are checked in closed form
-        (:meth:`_spare`) rather than on trial copies of the deal."""
+        (:meth:`_spare`, once per side) rather than on trial copies of the deal: each item
+        gets the most its side may hold, and for notes the least."""
         menu = self.deal_menu
         out: list[Action] = []
-        for index, (owner, side, other) in enumerate(
-            ((deal.drafter, deal.gives, deal.gets), (deal.partner, deal.gets, deal.gives))
+        drafter = self._spare(deal.drafter, deal.gives, deal.gets)
+        partner = self._spare(deal.partner, deal.gets, deal.gives)
+        for index, owner, side, other, (cash_room, notes_room), taker_notes_room in (
+            (0, deal.drafter, deal.gives, deal.gets, drafter, partner[1]),
+            (1, deal.partner, deal.gets, deal.gives, partner, drafter[1]),
         ):
-            payer_room, owner_notes_room = self._spare(owner, side, other)
-            taker_room = self._spare(deal.partner if index == 0 else deal.drafter, other, side)[1]
-            for key in self._candidate_items(owner, side):
+            for key, held in self._candidate_items(owner, side):
                 kind, which = key
                 have = side.count(kind, which)
-                held = self._holds(owner, kind, which)
-                one_way = kind in (CASH, BULLION, NOTES) and other.count(kind, which)
+                least, most = 0, held
+                if kind == CASH:
+                    most = have + cash_room
+                elif kind == NOTES:
+                    most = min(held, have + taker_notes_room)
+                    if notes_room < 1:
+                        least = have  # he would keep a note he cannot carry
+                if kind in (CASH, BULLION, NOTES) and other.count(kind, which):
+                    most = have  # one way only
                 for step, pair in zip(menu.steps[key], menu.edits[key], strict=True):
                     after = have + step
-                    if after < 0:
-                        continue
-                    if step < 0 and kind == NOTES and owner_notes_room < 1:
-                        continue  # he would keep a note he cannot carry
-                    if step > 0:
-                        if one_way or (kind != CASH and after > held):
-                            continue
-                        if kind == CASH and step > payer_room:
-                            continue
-                        if kind == NOTES and step > taker_room:
-                            continue
-                    out.append(pair[index])
+                    if (after <= most) if step > 0 else (after >= least):
+                        out.append(pair[index])
         return out
 
-    def _candidate_items(self, owner: int, side: Side) -> list[tuple[str, int]]:
-        """Items ``owner`` could put in or take out: what he owns, and cash."""
-        out: list[tuple[str, int]] = []
-        for m, lease_owner in enumerate(self.lease_owner):
-            if lease_owner == owner:
-                out.append((LEASE_ASSET, m))
-        out.extend((REPORT_ASSET, m) for m in self.report_mines(owner))
+    def _candidate_items(self, owner: int, side: Side) -> list[tuple[tuple[str, int], int]]:
+        """Items ``owner`` could put in or take out, with how many of each he owns: his
+        mine assets, his bullion and notes (or any already in the deal), and cash (what he
+        can pay is bounded by :meth:`_spare` instead)."""
+        out = [((LEASE_ASSET, m), 1) for m, o in enumerate(self.lease_owner) if o == owner]
+        out.extend(
+            ((REPORT_ASSET, m), self.reports_held(owner, m)) for m in self.report_mines(owner)
+        )
         if self.vault[owner] or side.bullion:
-            out.append((BULLION, 0))
-        out.append((CASH, 0))
+            out.append(((BULLION, 0), self.vault[owner]))
+        out.append(((CASH, 0), self.cash[owner]))
         if self.notes[owner] or side.notes:
-            out.append((NOTES, 0))
+            out.append(((NOTES, 0), self.notes[owner]))
         return out
 
     def _proposable(self, deal: Deal) -> bool:

@@ -90,7 +90,6 @@ class DirectEncoder(ABC):
         # pending, committed, simultaneous, over and my_commitment lie side by side
         self.base = self.at["pending"]
         assert self.at["my_commitment"] == self.base + 2 * self.max + 2
-        self.base_zero = array("f", bytes(4 * (2 * self.max + 4)))
         self.p_scores = self.at["scores"]
         self.p_ranking = self.at["ranking"]
         self.final_size = self.p_ranking + self.sizes["ranking"] - self.p_scores
@@ -110,21 +109,24 @@ class DirectEncoder(ABC):
         self.write(state, seat, buf, buf.keys)  # (first: it may reset the buffer)
         seats = state._to_act()
         commits = state._commits  # (empty but in a secret decision)
-        if seat in commits:  # (its own choice is shown: the slow way)
-            self._seats_block(state, seat, buf.data)
-        else:
-            # pending, committed, simultaneous, over: one packed run, the same for every
-            # position with these seats asked and these committed
-            key = (
-                seats,
-                tuple(sorted(commits)) if commits else (),
-                seat,
-                bool(seats) and state._is_simultaneous(),
-            )
-            run = self.base_runs.get(key)
-            if run is None:
-                run = self.base_runs[key] = self._seats_run(*key)
-            buf.raw[4 * self.base : 4 * self.base + len(run)] = run
+        # pending, committed, simultaneous, over: one packed run, the same for every
+        # position with these seats asked and these committed
+        key = (
+            seats,
+            tuple(sorted(commits)) if commits else (),
+            seat,
+            bool(seats) and state._is_simultaneous(),
+        )
+        run = self.base_runs.get(key)
+        if run is None:
+            run = self.base_runs[key] = self._seats_run(*key)
+        buf.raw[4 * self.base : 4 * self.base + len(run)] = run
+        if seat in commits:  # (its own choice, which only it sees: my_commitment)
+            space = self.space
+            assert space is not None
+            b = self.base + 2 * self.max + 2
+            buf.data[b] = 1.0
+            buf.data[b + 1] = float(space.index(commits[seat]))
         if not seats:
             self._final(state, seat, buf.data)
             buf.final = True
@@ -136,8 +138,8 @@ class DirectEncoder(ABC):
     def _seats_run(
         self, seats: tuple[int, ...], committed: tuple[int, ...], seat: int, simultaneous: bool
     ) -> bytes:
-        """The block of who is asked and who has committed, packed, for a seat that has
-        not committed (its own choice is not shown)."""
+        """The block of who is asked and who has committed, packed (``my_commitment`` left
+        0: a seat's own choice is written over it)."""
         n, m = self.n, self.max
         block = [0.0] * (2 * m + 4)
         for s in seats:
@@ -148,28 +150,6 @@ class DirectEncoder(ABC):
         block[2 * m] = 1.0 if simultaneous else 0.0
         block[2 * m + 1] = 0.0 if seats else 1.0
         return array("f", block).tobytes()
-
-    def _seats_block(self, state: State, seat: int, data: array[float]) -> None:
-        """The block of who is asked and who has committed, with ``seat``'s own choice."""
-        n = self.n
-        at = self.base
-        m = self.max
-        data[at : at + 2 * m + 4] = self.base_zero
-        pending = state.pending()
-        for s in pending:
-            data[at + (s - seat) % n] = 1.0
-        committed = state.committed()
-        for s in committed:
-            data[at + m + (s - seat) % n] = 1.0
-        if seat in committed:
-            space = self.space
-            assert space is not None
-            data[at + 2 * m + 2] = 1.0
-            data[at + 2 * m + 3] = float(space.index(state._commits[seat]))
-        if state.is_simultaneous():
-            data[at + 2 * m] = 1.0
-        if not pending and state.is_over():
-            data[at + 2 * m + 1] = 1.0
 
     def _final(self, state: State, seat: int, data: array[float]) -> None:
         """The scores and the ranking of a finished game."""

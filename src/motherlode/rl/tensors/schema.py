@@ -20,7 +20,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 
 class LayoutError(ValueError):
@@ -519,4 +519,21 @@ class Custom(Node):
 def _unwrap(node: Node) -> Node:
     while isinstance(node, Opt | Seq | Seats | SeatMap):
         node = node.inner
+    return node
+
+
+N = TypeVar("N", bound=Node)
+
+
+def node_at(root: Node, *path: str, kind: type[N]) -> N:
+    """The node at ``path``, a key of each nested object (lists, seat slots and options
+    looked through), which must be a ``kind``: how a direct encoder finds a block's
+    vocabulary in the layout rather than building it again."""
+    node = _unwrap(root)
+    for key in path:
+        if not isinstance(node, Rec):
+            raise TypeError(f"{'.'.join(path)}: {key!r} is not in an object")
+        node = _unwrap(node.fields[key])
+    if not isinstance(node, kind):
+        raise TypeError(f"{'.'.join(path)} is a {type(node).__name__}, not a {kind.__name__}")
     return node

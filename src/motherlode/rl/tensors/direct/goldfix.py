@@ -30,7 +30,7 @@ from motherlode.games.goldfix.core import (
 )
 from motherlode.rl.tensors.compiled import compile_layout
 from motherlode.rl.tensors.direct import Buffer, DirectEncoder, item_runs
-from motherlode.rl.tensors.schema import Cat, Ctx, Opt, Out, Rec, Seats, Seq
+from motherlode.rl.tensors.schema import Cat, Ctx, Out, Rec, Seq, node_at
 
 if TYPE_CHECKING:
     from motherlode.games.goldfix.deals import Side
@@ -56,18 +56,10 @@ class Direct(DirectEncoder):
     def setup(self, enc: Encoder) -> None:
         at, size = self.at, self.sizes
         root = enc.root
-        self.phase_ix = root.fields["phase"].index  # type: ignore[attr-defined]
-        self.tax_ix = root.fields["tax"].index  # type: ignore[attr-defined]
-        players = root.fields["players"]
-        assert isinstance(players, Seats) and isinstance(players.inner, Rec)
-        holds = players.inner.fields["holds"]
-        assert isinstance(holds, Seq) and isinstance(holds.inner, Cat)
-        self.card_ix = holds.inner.index
-        decks = root.fields["decks"]
-        assert isinstance(decks, Rec)
-        leases = decks.fields["mine_leases_bottom"]
-        assert isinstance(leases, Seq) and isinstance(leases.inner, Cat)
-        self.mine_ix = leases.inner.index
+        self.phase_ix = node_at(root, "phase", kind=Cat).index
+        self.tax_ix = node_at(root, "tax", kind=Cat).index
+        self.card_ix = node_at(root, "players", "holds", kind=Cat).index
+        self.mine_ix = node_at(root, "decks", "mine_leases_bottom", kind=Cat).index
         self.card_run = item_runs(len(self.card_ix))
         self.mine_run = item_runs(len(self.mine_ix))
         self.p_goldfix = at["goldfix"]
@@ -100,17 +92,12 @@ class Direct(DirectEncoder):
         self.prices: dict[int, money.AssetPrices] = {}
         self.side_values: dict[int, tuple[Side, int, tuple[bool, ...], int]] = {}
         self.interest: dict[int, float] = {}
-        kind = self.decision_node
-        assert isinstance(kind, Opt) and isinstance(kind.inner, Rec)
-        kinds = kind.inner.fields["kind"]
-        assert isinstance(kinds, Cat)
-        self.kind_ix = kinds.index
+        self.kind_ix = node_at(root, "decision", "kind", kind=Cat).index
         self.p_kind = at["decision.kind"]
-        asset = kind.inner.fields["asset"]
-        lots = kind.inner.fields["lots"]
-        assert isinstance(asset, Cat) and isinstance(lots, Seq) and isinstance(lots.inner, Cat)
-        self.asset_ix = asset.index
-        self.lot_ix = lots.inner.index
+        self.asset_ix = node_at(root, "decision", "asset", kind=Cat).index
+        self.lot_ix = node_at(root, "decision", "lots", kind=Cat).index
+        lots = node_at(root, "decision", kind=Rec).fields["lots"]
+        assert isinstance(lots, Seq)
         self.lots_room = lots.slots(ctx)
         self.p_step = at["decision.step"]
         assert at["decision.offers_left"] == self.p_step + 2

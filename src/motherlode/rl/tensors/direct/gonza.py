@@ -21,7 +21,7 @@ import numpy as np
 
 from motherlode.games.gonza.components import FACES
 from motherlode.rl.tensors.direct import Buffer, DirectEncoder, item_runs
-from motherlode.rl.tensors.schema import Cat, Code, Opt, Rec, Seats, Seq
+from motherlode.rl.tensors.schema import Cat, Code, node_at
 
 if TYPE_CHECKING:
     from motherlode.games.gonza.rules import GonzaState
@@ -69,18 +69,6 @@ class _Memory:
             setattr(self, name, None)
 
 
-def _field(node: Any, *path: str) -> Any:
-    """A node of the layout by its path of keys (lists and options looked through)."""
-    for key in path:
-        while isinstance(node, Seq | Seats | Opt):
-            node = node.inner
-        assert isinstance(node, Rec)
-        node = node.fields[key]
-    while isinstance(node, Seq | Seats | Opt):
-        node = node.inner
-    return node
-
-
 def _floats(values: list[float]) -> bytes:
     return array("f", values).tobytes()
 
@@ -90,16 +78,14 @@ class Direct(DirectEncoder):
         at, size = self.at, self.sizes
         n, m = self.n, self.max
         root = enc.root
-        corp: Cat = _field(root, "corporations", "id")
-        card: Cat = _field(root, "broker", "id")
-        event: Cat = _field(root, "events_done", "id")
-        kind: Cat = _field(root, "decision", "kind")
-        choice: Code = _field(root, "decision", "choices")
+        corp = node_at(root, "corporations", "id", kind=Cat)
+        card = node_at(root, "broker", "id", kind=Cat)
+        event = node_at(root, "events_done", "id", kind=Cat)
         self.corp_ix = corp.index
         self.card_ix = card.index
         self.event_ix = event.index
-        self.kind_ix = kind.index
-        self.choice_ix = choice.index
+        self.kind_ix = node_at(root, "decision", "kind", kind=Cat).index
+        self.choice_ix = node_at(root, "decision", "choices", kind=Code).index
         # per viewer: [seat][s] is the slot of absolute seat s
         slot = [[(s - seat) % n for s in range(n)] for seat in range(n)]
         self.p_phase = at["phase"]
@@ -171,7 +157,7 @@ class Direct(DirectEncoder):
         corporations and broker cards (see ``_end_memo``)."""
         self.p_dice = at["dice"]
         self.dice_step = size["dice"] // 8
-        face = _field(root, "dice", "face").index
+        face = node_at(root, "dice", "face", kind=Cat).index
         die: list[tuple[bytes, bytes]] = []
         for f in FACES:
             item = [0.0] * self.dice_step

@@ -10,22 +10,15 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING, Any
 
-from motherlode.engine.actions import JsonValue
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.core import (
-    ANSWER,
     BID,
-    COMMISSION,
-    COUNTER,
-    COVER,
-    IDLE,
-    LOAN,
+    DRAW,
+    MOVE,
     NEGOTIATE,
-    NOMINATE,
-    OVER,
     PRE_ROLL,
+    RESHUFFLE,
     RESPOND,
-    SELL,
     WANT,
 )
 from motherlode.rl.tensors.compiled import compile_layout
@@ -36,16 +29,6 @@ if TYPE_CHECKING:
     from motherlode.games.goldfix.deals import Side
     from motherlode.games.goldfix.rules import GoldfixState
     from motherlode.rl.tensors import Encoder
-
-
-def _frozen(value: Any) -> Any:
-    """A copy of a list that its owner may change in place (other values as they are)."""
-    return value[:] if isinstance(value, list) else value
-
-
-def decision_view(st: GoldfixState) -> dict[str, JsonValue] | None:
-    """The decision block's source: the game's own decision view less its text."""
-    return st.decision_fields()
 
 
 SIDE_ROW = ("bullion", "cash", "notes", "value", "overdrafts", "gain")
@@ -101,24 +84,9 @@ class Direct(DirectEncoder):
         self.lots_room = lots.slots(ctx)
         self.p_step = at["decision.step"]
         assert at["decision.offers_left"] == self.p_step + 2
-        self.plain = frozenset(self.kind_ix) - {
-            PRE_ROLL,
-            NEGOTIATE,
-            RESPOND,
-            LOAN,
-            BID,
-            WANT,
-            COMMISSION,
-            SELL,
-            ANSWER,
-            NOMINATE,
-            COUNTER,
-            COVER,
-            IDLE,
-            OVER,
-        }
-        """The kinds of decision whose view is the kind alone (the other branch of
-        decision_view)."""
+        self.plain = frozenset({MOVE, RESHUFFLE, DRAW})
+        """The kinds of decision whose view is the kind alone (no branch of
+        ``GoldfixState.decision_fields`` adds to it)."""
         d = "decision.deal"
         self.p_deal = (at[d], at[f"{d}.drafter"], at[f"{d}.partner"], at[f"{d}.proposed"])
         self.p_sides = [
@@ -155,7 +123,7 @@ class Direct(DirectEncoder):
         return len(b)
 
     def _auction(self, st: GoldfixState, seat: int, data: array[float]) -> None:
-        """The decision block of a sealed bid (decision_view's BID / WANT branch)."""
+        """The decision block of a sealed bid (``decision_fields``' BID / WANT branch)."""
         n = self.n
         at = self.at
         data[self.p_decision] = 1.0
@@ -282,7 +250,7 @@ class Direct(DirectEncoder):
                     data[b + 1] = 1.0
                     data[b + 2] = x / 6
                     b += 2
-            keys["front"] = (gf, st.tax, percent, st.time_up, st.turn, st.phase, _frozen(st.dice))
+            keys["front"] = front  # (immutable: the dice are a tuple)
         # the mines
         mines = (st.lease_owner, st.headgear, st.report_owner)
         if mines != keys.get("mines"):
@@ -395,7 +363,7 @@ class Direct(DirectEncoder):
         phase = st.phase
         if phase in (NEGOTIATE, RESPOND):
             self._deal(st, seat, data)
-        elif phase == PRE_ROLL:  # decision_view: kind, step, offers_left
+        elif phase == PRE_ROLL:  # decision_fields: kind, step, offers_left
             data[self.p_decision] = 1.0
             data[self.p_kind + self.kind_ix[phase]] = 1.0
             b = self.p_step
@@ -404,11 +372,11 @@ class Direct(DirectEncoder):
             data[b + 3] = st.offers_left + 0.0
         elif phase in (BID, WANT):
             self._auction(st, seat, data)
-        elif phase in self.plain:  # decision_view: the kind alone
+        elif phase in self.plain:  # decision_fields: the kind alone
             data[self.p_decision] = 1.0
             data[self.p_kind + self.kind_ix[phase]] = 1.0
         else:
-            decision = decision_view(st)
+            decision = st.decision_fields()
             if decision is not None:
                 out: Out = {}
                 try:

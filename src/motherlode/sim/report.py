@@ -39,14 +39,32 @@ def _pct(x: float) -> str:
     return f"{x:.1%}"
 
 
-def _rate_pm(rate: Rate) -> str:
+def _rate_half(rate: Rate) -> float:
+    """The half-width of a win rate's 95% Wilson interval."""
     low, high = rate.interval
-    return f"{rate.rate:.1%} ±{(high - low) / 2:.1%}"
+    return (high - low) / 2
+
+
+def _mean_half(dist: Dist) -> float:
+    """The half-width of the 95% interval of a mean (normal approximation)."""
+    return 1.96 * dist.sd / math.sqrt(max(1, dist.n))
+
+
+def _rate_pm(rate: Rate) -> str:
+    return f"{rate.rate:.1%} ±{_rate_half(rate):.1%}"
+
+
+def _rate_ci(rate: Rate) -> str:
+    return f"{rate.rate:.1%} ({rate.interval[0]:.1%}–{rate.interval[1]:.1%})"
 
 
 def _mean_pm(dist: Dist) -> str:
-    """The mean with the half-width of its 95% interval (normal approximation)."""
-    return f"{dist.mean:.1f} ±{1.96 * dist.sd / math.sqrt(max(1, dist.n)):.1f}"
+    return f"{dist.mean:.1f} ±{_mean_half(dist):.1f}"
+
+
+def _ended(ends: dict[str, int], games: int) -> str:
+    """How games ended: each way with its share of the games."""
+    return ", ".join(f"{k} {v / games:.0%}" for k, v in ends.items())
 
 
 def _num(x: float) -> str:
@@ -79,12 +97,12 @@ def print_summary(study: Study, out: Console) -> None:
             _num(s.margin.mean),
         ]
         if len(reasons) > 1:
-            row.append(", ".join(f"{k} {v / s.games:.0%}" for k, v in s.ends.items()))
+            row.append(_ended(s.ends, s.games))
         table.add_row(*row)
     out.print(table)
     if len(reasons) == 1:
         out.print(f"every game ended: {reasons.pop()}")
-    half = max((r.interval[1] - r.interval[0]) / 2 for s in study.summaries for r in s.seats)
+    half = max(_rate_half(r) for s in study.summaries for r in s.seats)
     out.print(f"win rates within ±{half:.1%} at most (95% Wilson intervals)")
     significant = sorted((c for c in study.comparisons if c.significant), key=lambda c: c.p_holm)
     if not study.comparisons:
@@ -218,13 +236,10 @@ def plot_effects(study: Study) -> Figure | None:
     metrics: list[tuple[str, Callable[[Effect], tuple[float, float]]]] = [
         (
             "first player's win rate − fair share",
-            lambda e: (
-                e.first_player.rate - e.fair_share,
-                (e.first_player.interval[1] - e.first_player.interval[0]) / 2,
-            ),
+            lambda e: (e.first_player.rate - e.fair_share, _rate_half(e.first_player)),
         ),
-        ("turns", lambda e: (e.turns.mean, 1.96 * e.turns.sd / math.sqrt(max(1, e.games)))),
-        ("margin", lambda e: (e.margin.mean, 1.96 * e.margin.sd / math.sqrt(max(1, e.games)))),
+        ("turns", lambda e: (e.turns.mean, _mean_half(e.turns))),
+        ("margin", lambda e: (e.margin.mean, _mean_half(e.margin))),
     ]
     fig = _figure(12, 2.8 * len(factors))
     axes = fig.subplots(len(factors), len(metrics), squeeze=False)
@@ -300,7 +315,7 @@ def plot_figures(study: Study) -> Figure | None:
         ax = axes[i // cols][i % cols]
         dists = [s.figures[name] for s in summaries]
         ys = range(len(summaries))
-        errs = [1.96 * d.sd / math.sqrt(max(1, d.n)) for d in dists]
+        errs = [_mean_half(d) for d in dists]
         ax.errorbar([d.mean for d in dists], ys, xerr=errs, fmt="o", capsize=3)
         ax.set_yticks(ys, [s.cell.label for s in summaries] if i % cols == 0 else [], fontsize=8)
         ax.invert_yaxis()
@@ -593,9 +608,7 @@ def render_html(study: Study, command: str | None = None) -> str:
     top = max(s.cell.players for s in summaries)
     rows = []
     for s in summaries:
-        seats = [f"{r.rate:.1%} ({r.interval[0]:.1%}–{r.interval[1]:.1%})" for r in s.seats] + [
-            ""
-        ] * (top - len(s.seats))
+        seats = [_rate_ci(r) for r in s.seats] + [""] * (top - len(s.seats))
         rows.append(
             [
                 s.cell.label,
@@ -636,9 +649,7 @@ def render_html(study: Study, command: str | None = None) -> str:
             _table(
                 ["cell", *(f"seat {k + 1} wins" for k in range(top))],
                 [
-                    [s.cell.label]
-                    + [f"{r.rate:.1%} ({r.interval[0]:.1%}–{r.interval[1]:.1%})" for r in s.dealt]
-                    + [""] * (top - len(s.dealt))
+                    [s.cell.label, *map(_rate_ci, s.dealt), *[""] * (top - len(s.dealt))]
                     for s in summaries
                 ],
             )
@@ -718,7 +729,7 @@ def render_html(study: Study, command: str | None = None) -> str:
                         f"{e.decisions.mean:.0f}",
                         _num(e.margin.mean),
                         *(_num(e.figures[k].mean) for k in names),
-                        ", ".join(f"{k} {v / e.games:.0%}" for k, v in e.ends.items()),
+                        _ended(e.ends, e.games),
                     ]
                     for e in study.effects
                 ],

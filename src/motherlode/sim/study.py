@@ -535,11 +535,19 @@ def summarise(cell: Cell, rows: Sequence[GameRow], figure_names: Sequence[str]) 
         decisions=Dist.of([float(r.decisions) for r in rows]),
         turns=Dist.of([float(r.turns) for r in rows]),
         rounds=Dist.of([r.rounds for r in rows]),
-        ends=dict(Counter(r.end for r in rows).most_common()),
-        figures={
-            name: Dist.of([r.figures[i] for r in rows]) for i, name in enumerate(figure_names)
-        },
+        ends=_ends(rows),
+        figures=_figures(rows, figure_names),
     )
+
+
+def _ends(rows: Sequence[GameRow]) -> dict[str, int]:
+    """How many games ended each way, the commonest first."""
+    return dict(Counter(r.end for r in rows).most_common())
+
+
+def _figures(rows: Sequence[GameRow], figure_names: Sequence[str]) -> dict[str, Dist]:
+    """Each key figure's distribution over ``rows``."""
+    return {name: Dist.of([r.figures[i] for r in rows]) for i, name in enumerate(figure_names)}
 
 
 @dataclass(frozen=True)
@@ -583,10 +591,8 @@ def effect(factor: str, value: str, rows: Sequence[GameRow], figure_names: Seque
         turns=Dist.of([float(r.turns) for r in rows]),
         decisions=Dist.of([float(r.decisions) for r in rows]),
         margin=Dist.of([r.margin for r in rows]),
-        ends=dict(Counter(r.end for r in rows).most_common()),
-        figures={
-            name: Dist.of([r.figures[i] for r in rows]) for i, name in enumerate(figure_names)
-        },
+        ends=_ends(rows),
+        figures=_figures(rows, figure_names),
     )
 
 

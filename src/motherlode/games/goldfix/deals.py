@@ -157,10 +157,11 @@ class DealMenu:
         for share in BULLION_SHARES:
             self.offer_assets[bullion(share)] = (BULLION_ASSET, share)
         self.offers = {
-            (deal, asset): tuple(Offer(deal, asset, p) for p in TRADE_PRICE_PERCENTS)
+            (deal, *key): tuple(Offer(deal, asset, p) for p in TRADE_PRICE_PERCENTS)
             for deal in ("sell", "buy")
-            for asset in self.offer_assets
+            for asset, key in self.offer_assets.items()
         }
+        """(sell / buy, kind, which) -> the offer at each price."""
 
 
 @cache
@@ -304,29 +305,32 @@ class DealRules(RiskRules):
         return deal.countering != (deal.gives, deal.gets)
 
     def _legal_quick_offers(self, deal: Deal) -> list[Action]:
-        menu = self.deal_menu
-        out: list[Offer] = []
-        for word, party in (("sell", deal.drafter), ("buy", deal.partner)):
-            for m, owner in enumerate(self.lease_owner):
-                if owner == party:
-                    out.extend(menu.offers[word, mine_lease(self.board.mines[m])])
-            for m in self.report_mines(party):
-                out.extend(menu.offers[word, drill_report(self.board.mines[m])])
-            vault = self.vault[party]
-            if vault:
-                for share in BULLION_SHARES:
-                    if money.sale_quantity(vault, share):
-                        out.extend(menu.offers[word, bullion(share)])
-        rooms = {
-            deal.drafter: self._spare(deal.drafter, EMPTY, EMPTY)[0],
-            deal.partner: self._spare(deal.partner, EMPTY, EMPTY)[0],
-        }
+        """Either side's assets at each % of their valuation, where the buyer can pay."""
+        offers = self.deal_menu.offers
         legal: list[Action] = []
-        for offer in out:
-            _, buyer, price = self.trade_terms(offer)
-            if price <= rooms[buyer]:
-                legal.append(offer)
+        for word, seller, buyer in (
+            ("sell", deal.drafter, deal.partner),
+            ("buy", deal.partner, deal.drafter),
+        ):
+            room = self._spare(buyer, EMPTY, EMPTY)[0]
+            for kind, which in self.quick_offer_assets(seller):
+                worth = self.asset_worth(seller, kind, which)
+                legal.extend(
+                    offer
+                    for offer in offers[word, kind, which]
+                    if money.percent_of(worth, offer.percent) <= room
+                )
         return legal
+
+    def quick_offer_assets(self, seat: int) -> list[tuple[str, int]]:
+        """What ``seat`` has to sell in a quick offer: each MINE LEASE, each mine's DRILL
+        REPORT(S), and the shares of his vault that come to some bullion."""
+        out = [(LEASE_ASSET, m) for m, owner in enumerate(self.lease_owner) if owner == seat]
+        out.extend((REPORT_ASSET, m) for m in self.report_mines(seat))
+        vault = self.vault[seat]
+        if vault:
+            out.extend((BULLION_ASSET, s) for s in BULLION_SHARES if money.sale_quantity(vault, s))
+        return out
 
     def _legal_responses(self) -> list[Action]:
         deal = self.deal

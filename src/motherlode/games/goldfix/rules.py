@@ -599,21 +599,10 @@ class GoldfixState(PreRollRules):
         if deal.proposals or not (deal.gives.is_empty() and deal.gets.is_empty()):
             return "a quick offer opens an empty deal; add items with give / get instead"
         owner = seat if action.deal == "sell" else deal.partner
-        if self._owns_offer_asset(owner, action.asset):
+        if self.deal_menu.offer_assets.get(action.asset) in self.quick_offer_assets(owner):
             return "the buyer would end with more than six LOAN NOTES (overdrafts included)"
         word = "you have" if owner == seat else f"{self.seat_name(owner)} has"
         return self._explain_asset(owner, action.asset, word)
-
-    def _owns_offer_asset(self, owner: int, asset: str) -> bool:
-        found = self.deal_menu.offer_assets.get(asset)
-        if found is None:
-            return False
-        kind, which = found
-        if kind == LEASE_ASSET:
-            return self.lease_owner[which] == owner
-        if kind == REPORT_ASSET:
-            return self.reports_held(owner, which) > 0
-        return money.sale_quantity(self.vault[owner], which) > 0
 
     def _explain_deal(self, seat: int, action: Give | Get | Propose | CounterOffer) -> str:
         deal = self.deal

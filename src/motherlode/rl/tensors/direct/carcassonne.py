@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from motherlode.games.carcassonne.geometry import OFFSET, ROW_MASK, SHIFT
 from motherlode.games.carcassonne.rules import TAKE, TALLY
 from motherlode.rl.tensors.direct import Buffer, DirectEncoder, item_runs
+from motherlode.rl.tensors.schema import Cat, node_at
 
 if TYPE_CHECKING:
     from motherlode.games.carcassonne.rules import CarcassonneState
@@ -38,10 +39,10 @@ class Direct(DirectEncoder):
         self.tail_zero = array("f", bytes(4 * (self.size - self.p_claims)))
         self.ntypes = size["remaining"]
         self.room = size["discarded"] // (1 + self.ntypes)
+        self.tile_ix = node_at(enc.root, "tile", kind=Cat).index
         self.tileset: object = None
-        self.ids: tuple[str, ...] = ()
-        self.vocab: dict[str, int] = {}
         self.tix: tuple[int, ...] = ()
+        """Per tile type of the tile set, its place in the layout's one-hot."""
         self.tile_run = item_runs(self.ntypes)
 
     def fixed(self, data: array[float]) -> None:
@@ -54,11 +55,7 @@ class Direct(DirectEncoder):
 
     def _tiles(self, state: CarcassonneState) -> None:
         self.tileset = state.tileset
-        ids = state.tileset.ids
-        vocab = {v: i for i, v in enumerate(dict.fromkeys(ids))}
-        self.ids = tuple(ids)
-        self.tix = tuple(vocab[t.id] for t in state.tileset.types)
-        self.vocab = vocab
+        self.tix = tuple(self.tile_ix[t.id] for t in state.tileset.types)
 
     def write(self, state: Any, seat: int, buf: Buffer, keys: dict[Any, Any]) -> None:
         st: CarcassonneState = state
@@ -120,12 +117,12 @@ class Direct(DirectEncoder):
                 start = 0
                 self.clear(data, self.p_board, item * max(k, len(placed)))
             b = self.p_board + start * item
-            vocab, ids, nt = self.vocab, self.ids, self.ntypes
+            tix, nt = self.tix, self.ntypes
             for pos, v, _ in placed[start:]:
                 data[b] = 1.0
                 data[b + 1] = ((pos >> SHIFT) - OFFSET) / 10
                 data[b + 2] = ((pos & ROW_MASK) - OFFSET) / 10
-                data[b + 3 + vocab[ids[v >> 2]]] = 1.0
+                data[b + 3 + tix[v >> 2]] = 1.0
                 data[b + 3 + nt + (v & 3)] = 1.0
                 b += item
             if grown and was is not None:

@@ -125,7 +125,7 @@ class Table:
         """``seat``'s observation tensor now (None: a spectator's), by the game's direct
         encoder where it has one: the same array as :meth:`reference_tensor`."""
         if self.direct is None or seat is None:
-            return self.encoder.encode(self.state.observe(seat))
+            return self.reference_tensor(seat)
         return self.direct.encode(self.state, seat)
 
     def reference_tensor(self, seat: int | None) -> Vector:
@@ -147,14 +147,7 @@ class Table:
             indices, mask = hit[1], hit[2]
         else:
             indices = self._indices(legal)
-            mask = None
-            if self._small:
-                mask = np.zeros(self._size, dtype=np.int8)
-                if len(indices) < 8:  # (numpy's fancy indexing costs more for a few)
-                    for i in indices:
-                        mask[i] = 1
-                else:
-                    mask[indices] = 1
+            mask = self._new_mask(indices) if self._small else None
             if len(self._sets) >= 4096:  # (at most a few MiB of masks)
                 self._sets.clear()
             self._sets[ids] = (tuple(legal), indices, mask)
@@ -185,7 +178,10 @@ class Table:
 
     def _new_mask(self, indices: list[int]) -> Mask:
         mask = np.zeros(self._size, dtype=np.int8)
-        if indices:
+        if len(indices) < 8:  # (numpy's fancy indexing costs more for a few)
+            for i in indices:
+                mask[i] = 1
+        else:
             mask[indices] = 1
         return mask
 

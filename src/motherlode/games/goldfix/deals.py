@@ -43,6 +43,7 @@ from motherlode.games.goldfix.actions import (
     deal_items,
     deal_steps,
     drill_report,
+    headgear,
     mine_lease,
 )
 from motherlode.games.goldfix.components import Components
@@ -51,6 +52,19 @@ from motherlode.games.goldfix.risk import RiskRules
 
 LEASE_ASSET, HEADGEAR_ASSET, REPORT_ASSET, BULLION_ASSET = "ML", "HG", "DR", "bullion"
 CASH, BULLION = "cash", "bullion"
+
+
+def asset_names(mines: tuple[str, ...]) -> dict[str, tuple[str, int]]:
+    """What quick offers and LIQUIDATION call each asset: ``ML-Kudu`` (with its HEADGEAR),
+    ``HG-Kudu``, ``DR-Kudu`` and ``bullion-25`` ... -> (kind, mine number or % of vault)."""
+    out: dict[str, tuple[str, int]] = {}
+    for m, name in enumerate(mines):
+        out[mine_lease(name)] = (LEASE_ASSET, m)
+        out[headgear(name)] = (HEADGEAR_ASSET, m)
+        out[drill_report(name)] = (REPORT_ASSET, m)
+    for share in BULLION_SHARES:
+        out[bullion(share)] = (BULLION_ASSET, share)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,13 +163,10 @@ class DealMenu:
                 (Give(item, a), Get(item, a)) for a in deal_steps(item)
             )
         self.steps = {key: deal_steps(item) for item, key in self.items.items()}
-        # quick one-asset proposals at a % of the valuation
-        self.offer_assets: dict[str, tuple[str, int]] = {}
-        for m, name in enumerate(mines):
-            self.offer_assets[mine_lease(name)] = (LEASE_ASSET, m)
-            self.offer_assets[drill_report(name)] = (REPORT_ASSET, m)
-        for share in BULLION_SHARES:
-            self.offer_assets[bullion(share)] = (BULLION_ASSET, share)
+        # quick one-asset proposals at a % of the valuation (a HEADGEAR goes with its lease)
+        self.offer_assets = {
+            asset: key for asset, key in asset_names(mines).items() if key[0] != HEADGEAR_ASSET
+        }
         self.offers = {
             (deal, *key): tuple(Offer(deal, asset, p) for p in TRADE_PRICE_PERCENTS)
             for deal in ("sell", "buy")

@@ -39,14 +39,12 @@ from motherlode.games.goldfix.core import (
     TRADE_STEP,
 )
 from motherlode.games.goldfix.deals import (
-    BULLION_ASSET,
     HEADGEAR_ASSET,
     LEASE_ASSET,
     REPORT_ASSET,
     DealRules,
+    asset_names,
 )
-
-__all__ = ["BULLION_ASSET", "HEADGEAR_ASSET", "LEASE_ASSET", "REPORT_ASSET", "PreRollRules"]
 
 
 class Menu:
@@ -55,13 +53,7 @@ class Menu:
 
     def __init__(self, components: Components) -> None:
         mines = components.board.mines
-        self.assets: dict[str, tuple[str, int]] = {}
-        for m, name in enumerate(mines):
-            self.assets[mine_lease(name)] = (LEASE_ASSET, m)
-            self.assets[headgear(name)] = (HEADGEAR_ASSET, m)
-            self.assets[drill_report(name)] = (REPORT_ASSET, m)
-        for share in BULLION_SHARES:
-            self.assets[bullion(share)] = (BULLION_ASSET, share)
+        self.assets = asset_names(mines)
         self.negotiate = [Negotiate(s) for s in range(6)]
         discounts = (
             money.LIQUIDATION_DISCOUNT,

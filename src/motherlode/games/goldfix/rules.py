@@ -71,13 +71,13 @@ from motherlode.games.goldfix.core import (
     TRADE_STEP,
     WANT,
 )
-from motherlode.games.goldfix.preroll import (
+from motherlode.games.goldfix.deals import (
     BULLION_ASSET,
     HEADGEAR_ASSET,
     LEASE_ASSET,
     REPORT_ASSET,
-    PreRollRules,
 )
+from motherlode.games.goldfix.preroll import PreRollRules
 
 _LOANS: list[Action] = [Loan(False), Loan(True)]
 _OVERDRAFT = Overdraft()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from array import array
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -197,6 +198,25 @@ class DirectEncoder(ABC):
         block had before (a list that got shorter)."""
         if len(run) < old:
             run += bytes(old - len(run))
+        if run:
+            buf.raw[4 * at : 4 * at + len(run)] = run
+
+    @staticmethod
+    def put_list(
+        buf: Buffer,
+        at: int,
+        runs: Sequence[bytes],
+        ix: Mapping[Any, int] | Sequence[int],
+        values: Iterable[Any],
+        old: int,
+    ) -> None:
+        """Write a list block at ``at``: each of ``values`` as its item ``runs[ix[value]]``
+        (all of one size), then zeros over the rest of the ``old`` items it held before."""
+        run = b"".join([runs[ix[v]] for v in values])
+        if old:
+            size = len(runs[0]) * old
+            if len(run) < size:
+                run += bytes(size - len(run))
         if run:
             buf.raw[4 * at : 4 * at + len(run)] = run
 

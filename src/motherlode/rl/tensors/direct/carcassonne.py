@@ -92,15 +92,8 @@ class Direct(DirectEncoder):
         if discarded != keys.get("discarded"):
             if len(discarded) > self.room:
                 raise ValueError("more discarded tiles than the layout has room for")
-            run = self.tile_run
-            tix = self.tix
             old = keys.get("discarded") or ()
-            self.put_run(
-                buf,
-                self.p_discarded,
-                b"".join([run[tix[t]] for t in discarded]),
-                4 * (1 + self.ntypes) * len(old),
-            )
+            self.put_list(buf, self.p_discarded, self.tile_run, self.tix, discarded, len(old))
             keys["discarded"] = discarded[:]
         placed = st.placed
         was = keys.get("placed")

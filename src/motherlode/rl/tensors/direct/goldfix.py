@@ -117,11 +117,6 @@ class Direct(DirectEncoder):
             data[at + 1 + (self.max if o == -1 else (o - seat) % n)] = 1.0
             at += step
 
-    def _run(self, buf: Buffer, at: int, run: tuple[bytes, ...], ix: list[int], was: int) -> int:
-        b = b"".join([run[i] for i in ix])
-        self.put_run(buf, at, b, was)
-        return len(b)
-
     def _auction(self, st: GoldfixState, seat: int, data: array[float]) -> None:
         """The decision block of a sealed bid (``decision_fields``' BID / WANT branch)."""
         n = self.n
@@ -308,13 +303,9 @@ class Direct(DirectEncoder):
             hold = st.holds[s]
             old = () if was is None else was[-1]
             if was is None or hold != old:
-                self._run(
-                    buf,
-                    b + self.p_holds,
-                    self.card_run,
-                    [self.card_ix[st.cards[c].id] for c in hold],
-                    len(self.card_run[0]) * len(old),
-                )
+                cards = st.cards
+                ids = [cards[c].id for c in hold]
+                self.put_list(buf, b + self.p_holds, self.card_run, self.card_ix, ids, len(old))
             keys[s] = row
         if not same:
             keys["rows"] = tuple(r[:] for r in rows)
@@ -330,34 +321,16 @@ class Direct(DirectEncoder):
             risk.cards[risk.unknown :],
         )
         if bottoms != keys.get("bottoms"):
-            names = st.board.mines
-            sizes = keys.get("written") or (0, 0, 0)
-            mine_ix = self.mine_ix
-            written = (
-                self._run(
-                    buf,
-                    self.p_lease_bottom,
-                    self.mine_run,
-                    [mine_ix[names[c]] for c in bottoms[0]],
-                    sizes[0],
-                ),
-                self._run(
-                    buf,
-                    self.p_report_bottom,
-                    self.mine_run,
-                    [mine_ix[names[c // 2]] for c in bottoms[1]],
-                    sizes[1],
-                ),
-                self._run(
-                    buf,
-                    self.p_risk_bottom,
-                    self.card_run,
-                    [self.card_ix[st.cards[c].id] for c in bottoms[2]],
-                    sizes[2],
-                ),
-            )
+            names, cards = st.board.mines, st.cards
+            was = keys.get("bottoms") or ((), (), ())
+            leases = [names[c] for c in bottoms[0]]
+            reports = [names[c // 2] for c in bottoms[1]]  # (a mine's two reports)
+            risks = [cards[c].id for c in bottoms[2]]
+            put, mine_run, mine_ix = self.put_list, self.mine_run, self.mine_ix
+            put(buf, self.p_lease_bottom, mine_run, mine_ix, leases, len(was[0]))
+            put(buf, self.p_report_bottom, mine_run, mine_ix, reports, len(was[1]))
+            put(buf, self.p_risk_bottom, self.card_run, self.card_ix, risks, len(was[2]))
             keys["bottoms"] = bottoms
-            keys["written"] = written
         # the decision under way (the game's own view of it), and the winner
         data[self.p_decision :] = self.decision_zero
         phase = st.phase

@@ -464,12 +464,7 @@ class Direct(DirectEncoder):
             for s in range(n):
                 hand = hands[s]
                 if was is None or hand != was[s]:
-                    self.put_run(
-                        buf,
-                        at[s],
-                        b"".join([run[ix[c]] for c in hand]),
-                        0 if was is None else len(run[0]) * len(was[s]),
-                    )
+                    self.put_list(buf, at[s], run, ix, hand, 0 if was is None else len(was[s]))
                     seats.append(s)
             mem.hands = [hand[:] for hand in hands]
             redo = {*redo, *seats}
@@ -496,14 +491,8 @@ class Direct(DirectEncoder):
             mv[self.p_broker_deck] = broker_deck
         done = st.events_done
         if done != mem.events_done:
-            run = self.event_run
-            ix = self.event_ix
-            self.put_run(
-                buf,
-                self.p_events_done,
-                b"".join([run[ix[e]] for e in done]),
-                len(run[0]) * len(mem.events_done or ()),
-            )
+            run, ix, was = self.event_run, self.event_ix, mem.events_done or ()
+            self.put_list(buf, self.p_events_done, run, ix, done, len(was))
             mem.events_done = done[:]
         current, cancelled = st.current_event, st.event_cancelled
         if current is not None or cancelled or mem.event:
@@ -519,13 +508,8 @@ class Direct(DirectEncoder):
         if face_up != mem.face_up or bids != mem.bids:
             was = mem.bids
             if face_up != mem.face_up:
-                item, ix = self.broker_item, self.card_ix
-                self.put_run(
-                    buf,
-                    self.p_broker,
-                    b"".join([item[ix[c]] for c in face_up]),
-                    len(item[0]) * len(mem.face_up or ()),
-                )
+                run, ix, old = self.broker_item, self.card_ix, mem.face_up or ()
+                self.put_list(buf, self.p_broker, run, ix, face_up, len(old))
                 mem.face_up = face_up[:]
                 was = None
             at = self.bid_at[seat]
@@ -535,14 +519,8 @@ class Direct(DirectEncoder):
             mem.bids = bids[:]
         bottom = st.broker_deck[st.deck_hidden :]
         if bottom != mem.bottom:
-            run = self.card_run
-            ix = self.card_ix
-            self.put_run(
-                buf,
-                self.p_bottom,
-                b"".join([run[ix[c]] for c in bottom]),
-                len(run[0]) * len(mem.bottom or ()),
-            )
+            run, ix, was = self.card_run, self.card_ix, mem.bottom or ()
+            self.put_list(buf, self.p_bottom, run, ix, bottom, len(was))
             mem.bottom = bottom
         # dice (each die that changed), rerolls, the final round
         dice, used = st.dice, st.used

@@ -40,12 +40,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import motherlode
 from motherlode.agents.specs import make_agent
-from motherlode.engine import Agent, State
+from motherlode.engine import ActionSpace, Agent, State
 from motherlode.rl.core import final_rewards
 from motherlode.rl.policy import Adam, Policy
 from motherlode.rl.tensors import encoder
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "src/motherlode/rl/policies/gonza.npz"
+
+
+def legal_mask(space: ActionSpace, state: State, seat: int) -> np.ndarray:
+    """1 at the index of every legal action of ``seat`` (the env's action mask)."""
+    mask = np.zeros(space.size, np.int8)
+    mask[[space.index(a) for a in state.legal_actions(seat)]] = 1
+    return mask
 
 
 class Sampler(Agent):
@@ -62,9 +69,7 @@ class Sampler(Agent):
         self.memory: list[tuple[np.ndarray, np.ndarray, int]] = []
 
     def act(self, state: State, seat: int) -> Any:
-        legal = state.legal_actions(seat)
-        mask = np.zeros(self.space.size, np.int8)
-        mask[[self.space.index(a) for a in legal]] = 1
+        mask = legal_mask(self.space, state, seat)
         x = self.enc.encode(state.observe(seat))
         probs = self.policy.probabilities(x[None, :], mask)[0].astype(np.float64)
         if self.greedy:
@@ -86,27 +91,21 @@ class Recorder(Agent):
 
     def act(self, state: State, seat: int) -> Any:
         action = self.bot.act(state, seat)
-        mask = np.zeros(self.space.size, np.int8)
-        mask[[self.space.index(a) for a in state.legal_actions(seat)]] = 1
+        mask = legal_mask(self.space, state, seat)
         self.out.append((self.enc.encode(state.observe(seat)), mask, self.space.index(action)))
         return action
 
 
 class Labeller(Agent):
-    """The policy playing (sampling its moves), each of its positions labelled with the
+    """The policy playing (sampling its moves), each of its positions recorded with the
     heuristic's choice there: DAgger's data, the positions the policy itself reaches."""
 
-    def __init__(self, learner: Sampler, expert: Agent, out: list[Any]) -> None:
+    def __init__(self, learner: Sampler, expert: Recorder) -> None:
         self.learner = learner
         self.expert = expert
-        self.out = out
 
     def act(self, state: State, seat: int) -> Any:
-        label = self.expert.act(state, seat)
-        space = self.learner.space
-        mask = np.zeros(space.size, np.int8)
-        mask[[space.index(a) for a in state.legal_actions(seat)]] = 1
-        self.out.append((self.learner.enc.encode(state.observe(seat)), mask, space.index(label)))
+        self.expert.act(state, seat)  # (recorded, not played)
         return self.learner.act(state, seat)
 
 
@@ -232,7 +231,8 @@ def main() -> None:
             seat = k % players
             seats: list[Agent] = [make_agent("heuristic", g, seed * 5 + s) for s in range(players)]
             learner = Sampler(policy, game, players, seed, greedy=False)
-            seats[seat] = Labeller(learner, make_agent("heuristic", g, seed * 5 + seat), extra)
+            expert = Recorder(make_agent("heuristic", g, seed * 5 + seat), game, players, extra)
+            seats[seat] = Labeller(learner, expert)
             play(game, seats, seed)
         new_x, new_mask, new_action = (np.stack(a) for a in zip(*extra, strict=True))
         train.extend(range(len(action), len(action) + len(new_action)))

@@ -35,7 +35,9 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
@@ -44,6 +46,7 @@ import numpy as np
 import motherlode
 from motherlode import rl
 from motherlode.engine import State
+from motherlode.rl.core import Table
 
 DEFAULT_PLAYERS = {"carcassonne": 2, "gonza": 4, "goodwill": 4, "goldfix": 4, "yukon": 4}
 GAMES = ("carcassonne", "goldfix", "gonza", "goodwill", "yukon")
@@ -105,6 +108,15 @@ def env_run(
     return decisions, seconds
 
 
+def at_each(table: Table, positions: list[tuple[State, int]], part: Callable[[int], Any]) -> float:
+    """Seconds to call ``part(seat)`` at every position, the table set to it."""
+    start = time.perf_counter()
+    for state, seat in positions:
+        table.state = state
+        part(seat)
+    return time.perf_counter() - start
+
+
 def breakdown(game_id: str, players: int, runs: int) -> dict[str, float]:
     """Median microseconds per decision of each part of an env step."""
     table = rl.env(game_id, players).table
@@ -131,11 +143,7 @@ def breakdown(game_id: str, players: int, runs: int) -> dict[str, float]:
         for copy, (_, seat) in zip(copies, positions, strict=True):
             copy.apply(seat, choice(copy.legal_actions(seat)))
         parts["engine"].append(time.perf_counter() - start)
-        start = time.perf_counter()
-        for state, seat in positions:
-            table.state = state
-            table.tensor(seat)
-        parts["tensor"].append(time.perf_counter() - start)
+        parts["tensor"].append(at_each(table, positions, table.tensor))
         start = time.perf_counter()
         for state, seat in positions:
             observations.append(state.observe(seat))
@@ -144,11 +152,7 @@ def breakdown(game_id: str, players: int, runs: int) -> dict[str, float]:
         for observation in observations:
             table.encoder.encode(observation)
         parts["encode"].append(time.perf_counter() - start)
-        start = time.perf_counter()
-        for state, seat in positions:
-            table.state = state
-            table.mask(seat)
-        parts["mask"].append(time.perf_counter() - start)
+        parts["mask"].append(at_each(table, positions, table.mask))
     return {k: 1e6 * statistics.median(v) / len(positions) for k, v in parts.items()}
 
 

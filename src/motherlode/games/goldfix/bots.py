@@ -50,6 +50,7 @@ from motherlode.games.goldfix.core import (
     SELL,
     WANT,
 )
+from motherlode.games.goldfix.deals import BULLION_ASSET, HEADGEAR_ASSET, LEASE_ASSET, REPORT_ASSET
 from motherlode.games.goldfix.rules import GoldfixState
 
 
@@ -164,7 +165,7 @@ class HeuristicBot(Agent):
         if view.notes[seat] + loans <= money.MAX_NOTES - 1:
             return Overdraft()
         owed = -view.cash[seat]
-        order = {"bullion": 0, "DR": 1, "HG": 2, "ML": 3}
+        order = {BULLION_ASSET: 0, REPORT_ASSET: 1, HEADGEAR_ASSET: 2, LEASE_ASSET: 3}
         best: tuple[tuple[int, int, int], Action] | None = None
         for action in legal:
             if not isinstance(action, Liquidate):
@@ -172,8 +173,7 @@ class HeuristicBot(Agent):
             kind, which = view.menu.assets[action.asset]
             worth = view.asset_worth(seat, kind, which)
             value = money.liquidation_value(worth, action.discount)
-            rank = order[action.asset.split("-", 1)[0]]
-            key = (0, rank, value) if value >= owed else (1, rank, -value)
+            key = (0, order[kind], value) if value >= owed else (1, order[kind], -value)
             if best is None or key < best[0]:
                 best = (key, action)
         return Overdraft() if best is None else best[1]

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from motherlode.engine import Action
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import (
+    DEAL_AMOUNTS,
+    NOTES,
     CounterOffer,
     Get,
     Give,
@@ -36,16 +38,18 @@ from motherlode.games.goldfix.actions import (
     Propose,
     Respond,
     Withdraw,
+    deal_steps,
     drill_report,
     mine_lease,
 )
-from motherlode.games.goldfix.deals import Deal, Side
+from motherlode.games.goldfix.deals import CASH, Deal, Side
 from motherlode.games.goldfix.rules import GoldfixState
 
 FIT_MARGIN_PERCENT = 10
 """The fit margin: % of the valuation of items that fit the bot's mines."""
 SWEETENER_PERCENT = 5
 """What a proposal pays or asks over valuation, inside the other side's fit margin."""
+AMOUNTS = (*DEAL_AMOUNTS, NOTES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,12 +117,12 @@ def counter_terms(view: GoldfixState, seat: int, deal: Deal) -> Terms | None:
     if short <= 0:  # already good enough; what stopped it is the overdrafts: decline
         return None
     cut = min(short, gives.cash)
-    gives = Side(gives.leases, gives.reports, gives.bullion, gives.cash - cut, gives.notes)
+    gives = gives.changed(CASH, 0, -cut)
     more = short - cut
     if more > 0:
         if gives.cash:
             return None
-        gets = Side(gets.leases, gets.reports, gets.bullion, gets.cash + more, gets.notes)
+        gets = gets.changed(CASH, 0, more)
     terms = Terms(gives, gets)
     trial = Deal(deal.drafter, deal.partner, gives, gets)
     if not view._affordable(trial) or (gives, gets) == deal.countering:
@@ -184,10 +188,9 @@ def draft(view: GoldfixState, seat: int, legal: list[Action], needs: int) -> Act
         terms = found[1] if found and found[0] == deal.partner else None
     if terms is None:
         return Withdraw()
-    for step in _edits(view, deal, terms):
-        if step in legal:
-            return step
-        break
+    edits = _edits(view, deal, terms)
+    if edits and edits[0] in legal:
+        return edits[0]
     if Propose() in legal and deal.gives == terms.gives and deal.gets == terms.gets:
         return Propose()
     return Withdraw()
@@ -199,25 +202,23 @@ def _edits(view: GoldfixState, deal: Deal, terms: Terms) -> list[Action]:
     additions: list[Action] = []
     mines = view.board.mines
     for kind, now, want in ((Give, deal.gives, terms.gives), (Get, deal.gets, terms.gets)):
-        for m in set(now.leases) | set(want.leases):
-            diff = want.leases.count(m) - now.leases.count(m)
+        changes = [
+            (mine_lease(mines[m]), want.leases.count(m) - now.leases.count(m))
+            for m in set(now.leases) | set(want.leases)
+        ]
+        changes += [
+            (drill_report(mines[m]), want.reports.count(m) - now.reports.count(m))
+            for m in set(now.reports) | set(want.reports)
+        ]
+        changes += [(item, getattr(want, item) - getattr(now, item)) for item in AMOUNTS]
+        for item, diff in changes:
             if diff:
-                (additions if diff > 0 else removals).append(kind(mine_lease(mines[m]), diff))
-        for m in set(now.reports) | set(want.reports):
-            diff = want.reports.count(m) - now.reports.count(m)
-            if diff:
-                step = 1 if diff > 0 else -1
-                (additions if diff > 0 else removals).append(kind(drill_report(mines[m]), step))
-        for item in ("bullion", "cash", "notes"):
-            diff = getattr(want, item) - getattr(now, item)
-            if diff:
-                step = _step(item, diff)
-                (additions if diff > 0 else removals).append(kind(item, step))
+                (additions if diff > 0 else removals).append(kind(item, _step(item, diff)))
     return removals + additions
 
 
 def _step(item: str, diff: int) -> int:
-    if item == "notes":
-        return 1 if diff > 0 else -1
-    size = next(s for s in (100, 10, 1) if s <= abs(diff))
+    """The largest change ``give`` / ``get`` allows towards ``diff`` (assets and notes go
+    one at a time)."""
+    size = max(s for s in deal_steps(item) if 0 < s <= abs(diff))
     return size if diff > 0 else -size

@@ -98,9 +98,6 @@ class _Base:
         self.table.new_state(draw_seed(self._seeds))
         self.steps = 0
 
-    def _obs(self, seat: int) -> Obs:
-        return self.table.observation(seat)
-
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
@@ -232,7 +229,8 @@ class MotherlodeParallel(_Base, ParallelEnv[str, Obs, int]):  # type: ignore[mis
         return self._observations(), {a: {} for a in self.agents}
 
     def _observations(self) -> dict[str, Obs]:
-        return {a: self._obs(self.agent_name_mapping[a]) for a in self.agents}
+        observation = self.table.observation
+        return {a: observation(self.agent_name_mapping[a]) for a in self.agents}
 
     def step(
         self, actions: Mapping[str, int]

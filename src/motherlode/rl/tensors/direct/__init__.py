@@ -48,6 +48,11 @@ def offsets(enc: Encoder) -> tuple[dict[str, int], dict[str, int]]:
     return at, size
 
 
+def pack(*values: float) -> bytes:
+    """Floats as a buffer holds them (float32), packed: a run written in one assignment."""
+    return array("f", values).tobytes()
+
+
 def item_runs(size: int) -> tuple[bytes, ...]:
     """Per value of a vocabulary of ``size``, a list item of it packed: the present flag,
     then the value's one-hot (the runs a list of such values is written from)."""
@@ -55,7 +60,7 @@ def item_runs(size: int) -> tuple[bytes, ...]:
     for i in range(size):
         item = [0.0] * (1 + size)
         item[0] = item[1 + i] = 1.0
-        out.append(array("f", item).tobytes())
+        out.append(pack(*item))
     return tuple(out)
 
 

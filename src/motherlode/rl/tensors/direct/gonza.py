@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from motherlode.games.gonza.components import FACES
-from motherlode.rl.tensors.direct import Buffer, DirectEncoder, item_runs
+from motherlode.rl.tensors.direct import Buffer, DirectEncoder, item_runs, pack
 from motherlode.rl.tensors.schema import Cat, Code, node_at
 
 if TYPE_CHECKING:
@@ -67,10 +67,6 @@ class _Memory:
     def __init__(self) -> None:
         for name in self.__slots__:
             setattr(self, name, None)
-
-
-def _floats(values: list[float]) -> bytes:
-    return array("f", values).tobytes()
 
 
 class Direct(DirectEncoder):
@@ -162,9 +158,9 @@ class Direct(DirectEncoder):
         for f in FACES:
             item = [0.0] * self.dice_step
             item[0] = item[1 + face[f]] = 1.0
-            unused = _floats(item)
+            unused = pack(*item)
             item[at["dice[].used"]] = 1.0
-            die.append((unused, _floats(item)))
+            die.append((unused, pack(*item)))
         self.die_run = die
         """Per face, a die's item unused and used (the black flag is set after)."""
         self.die_at = [
@@ -275,7 +271,7 @@ class Direct(DirectEncoder):
                 item[self.p_minister - b + (s - seat) % n] = 1.0
         if len(self.fronts) > 4096:
             self.fronts.clear()
-        run = self.fronts[key] = _floats(item)
+        run = self.fronts[key] = pack(*item)
         return run
 
     def _end_memo(

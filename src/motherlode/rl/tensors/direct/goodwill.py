@@ -31,7 +31,7 @@ from motherlode.games.goodwill.rulebook import (
     VOTE,
     shares_in_play,
 )
-from motherlode.rl.tensors.direct import Buffer, DirectEncoder, item_runs
+from motherlode.rl.tensors.direct import Buffer, DirectEncoder, item_runs, pack
 
 if TYPE_CHECKING:
     from motherlode.games.goodwill.rules import GoodwillState
@@ -44,11 +44,6 @@ _NEW: Any = object()
 """What a new buffer remembers of a block: equal to nothing."""
 pack1 = struct.Struct("f").pack
 pack2 = struct.Struct("2f").pack
-
-
-def pack(*values: float) -> bytes:
-    """Floats as the buffer holds them (float32)."""
-    return array("f", values).tobytes()
 
 
 class _Runs(dict[Any, Any]):

@@ -8,14 +8,13 @@ buffer writes the same chain), and the rare parts are skipped by one comparison.
 
 from __future__ import annotations
 
-import struct
 from array import array
 from itertools import compress
 from operator import itemgetter, ne
 from typing import TYPE_CHECKING, Any
 
 from motherlode.games.yukon.rules import FREE, OVER, PLACING, PLAYING, YukonState
-from motherlode.rl.tensors.direct import Buffer, DirectEncoder
+from motherlode.rl.tensors.direct import Buffer, DirectEncoder, pack
 
 if TYPE_CHECKING:
     from motherlode.games.yukon.board import Board
@@ -103,13 +102,12 @@ class Direct(DirectEncoder):
         # per seat: a claim's owner block (seats rotated, FREE last) by owner
         self.owner_runs = [
             {
-                o: array(
-                    "f",
-                    [
+                o: pack(
+                    *[
                         1.0 if i == (self.max if o == FREE else (o - seat) % n) else 0.0
                         for i in range(7)
-                    ],
-                ).tobytes()
+                    ]
+                )
                 for o in (FREE, *range(n))
             }
             for seat in range(n)
@@ -125,10 +123,8 @@ class Direct(DirectEncoder):
             raise ValueError("more claims than the layout has room for")
         self.board = board
         parts = [label.split(":") for label in board.labels]
-        self.space_run = tuple(struct.pack("=3f", 1.0, int(c) / 10, int(h) / 10) for c, h in parts)
-        self.claim_run = tuple(
-            struct.pack("=2f", 1.0, (c + 1) / 10) for c in range(len(board.claims))
-        )
+        self.space_run = tuple(pack(1.0, int(c) / 10, int(h) / 10) for c, h in parts)
+        self.claim_run = tuple(pack(1.0, (c + 1) / 10) for c in range(len(board.claims)))
         self.owner_at = tuple(
             slice(4 * (self.p_claims + 11 * i + 4), 4 * (self.p_claims + 11 * i + 11))
             for i in range(len(board.claims))

@@ -170,10 +170,9 @@ class HeuristicBot(Agent):
         for action in legal:
             if not isinstance(action, Liquidate):
                 continue
-            kind, which = view.menu.assets[action.asset]
-            worth = view.asset_worth(seat, kind, which)
-            value = money.liquidation_value(worth, action.discount)
-            key = (0, order[kind], value) if value >= owed else (1, order[kind], -value)
+            rank = order[view.menu.assets[action.asset][0]]
+            value = view.liquidation_price(seat, action)
+            key = (0, rank, value) if value >= owed else (1, rank, -value)
             if best is None or key < best[0]:
                 best = (key, action)
         return Overdraft() if best is None else best[1]

@@ -181,10 +181,15 @@ class PreRollRules(DealRules):
             self._apply_effects(seat, self.cards[number].effects)
         self._back_to_pre_roll()
 
+    def liquidation_price(self, seat: int, action: Liquidate) -> int:
+        """What the Bank pays ``seat`` for a LIQUIDATION: the GOLDFIX value less the discount."""
+        kind, which = self.menu.assets[action.asset]
+        return money.liquidation_value(self.asset_worth(seat, kind, which), action.discount)
+
     def _liquidate(self, seat: int, action: Liquidate) -> None:
         """LIQUIDATION: the Bank pays the GOLDFIX value less the discount; GOLDFIX stays."""
         kind, which = self.menu.assets[action.asset]
-        value = money.liquidation_value(self.asset_worth(seat, kind, which), action.discount)
+        value = self.liquidation_price(seat, action)
         if action.discount != money.LIQUIDATION_DISCOUNT:
             self._spend_hold(seat, self.held_card(seat, "liquidation"))
         if kind == LEASE_ASSET:

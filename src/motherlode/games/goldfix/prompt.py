@@ -54,9 +54,7 @@ def label(state: State, seat: int, action: Action) -> str | None:
             return f"{state.seat_name(buyer)} pays you ${price}M"
         return f"you pay {state.seat_name(seller)} ${price}M" + _overdraft(cash, price)
     if isinstance(action, Liquidate):
-        kind, which = state.menu.assets[action.asset]
-        value = money.liquidation_value(state.asset_worth(seat, kind, which), action.discount)
-        return f"the Bank pays ${value}M"
+        return f"the Bank pays ${state.liquidation_price(seat, action)}M"
     if isinstance(action, Sell):
         return _sale(state, seat, action.percent)
     if isinstance(action, FlashSale):

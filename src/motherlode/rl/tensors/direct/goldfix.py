@@ -217,12 +217,12 @@ class Direct(DirectEncoder):
         data = buf.data
         gf = st.goldfix
         # goldfix, tax, prices, interest, time up, turn, phase, dice
-        prices = self.prices.get(gf)
-        if prices is None:
-            prices = self.prices[gf] = money.asset_prices(gf)
         percent = st.interest_percent()
         front = (gf, st.tax, percent, st.time_up, st.turn, st.phase, st.dice)
         if front != keys.get("front"):
+            prices = self.prices.get(gf)
+            if prices is None:
+                prices = self.prices[gf] = money.asset_prices(gf)
             data[self.p_goldfix : self.p_players] = self.front_zero
             data[self.p_goldfix] = gf / 1000
             data[self.p_tax + self.tax_ix[st.tax]] = 1.0

@@ -218,12 +218,7 @@ class DirectEncoder(ABC):
         """Write a list block at ``at``: each of ``values`` as its item ``runs[ix[value]]``
         (all of one size), then zeros over the rest of the ``old`` items it held before."""
         run = b"".join([runs[ix[v]] for v in values])
-        if old:
-            size = len(runs[0]) * old
-            if len(run) < size:
-                run += bytes(size - len(run))
-        if run:
-            buf.raw[4 * at : 4 * at + len(run)] = run
+        DirectEncoder.put_run(buf, at, run, len(runs[0]) * old if old else 0)
 
     def clear(self, data: array[float], at: int, size: int) -> None:
         if size:  # (an empty slice assignment counts as a resize, which the view forbids)

@@ -125,7 +125,7 @@ def counter_terms(view: GoldfixState, seat: int, deal: Deal) -> Terms | None:
         gets = gets.changed(CASH, 0, more)
     terms = Terms(gives, gets)
     trial = Deal(deal.drafter, deal.partner, gives, gets)
-    if not view._affordable(trial) or (gives, gets) == deal.countering:
+    if not view.affordable(trial) or (gives, gets) == deal.countering:
         return None
     return terms
 

@@ -232,8 +232,9 @@ class DealRules(RiskRules):
         fees = self.deal_overdrafts(seat, pays, receives) * money.OVERDRAFT_FEE
         return self.side_value(receives) - self.side_value(pays) - fees
 
-    def _affordable(self, deal: Deal) -> bool:
-        """Nobody ends a deal with more than six LOAN NOTES (overdrafts included)."""
+    def affordable(self, deal: Deal) -> bool:
+        """Whether nobody would end ``deal`` with more than six LOAN NOTES (overdrafts
+        included): the legal edits keep every draft so; a bot checks terms it builds."""
         return (
             self._spare(deal.drafter, deal.gives, deal.gets)[1] >= 0
             and self._spare(deal.partner, deal.gets, deal.gives)[1] >= 0

@@ -102,6 +102,11 @@ class LiveTable:
     def finished(self) -> bool:
         return self.table.state.is_over()
 
+    @property
+    def tasks(self) -> list[asyncio.Task[None]]:
+        """The table's running work: its bots, its decision clock, its game clock."""
+        return [t for t in (self.bot_task, self.timer_task, self.game_task) if t is not None]
+
 
 _LEGAL_ENTRIES: dict[Action, dict[str, Any]] = {}
 
@@ -167,7 +172,7 @@ class TableService:
     async def close(self) -> None:
         tasks = list(self._tasks)
         for live in self.tables.values():
-            tasks += [t for t in (live.bot_task, live.timer_task) if t is not None]
+            tasks += live.tasks
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -800,9 +805,8 @@ class TableService:
 
     def _stop_work(self, live: LiveTable) -> None:
         live.lease = False
-        for task in (live.bot_task, live.timer_task, live.game_task):
-            if task is not None:
-                task.cancel()
+        for task in live.tasks:
+            task.cancel()
         live.bot_task = live.timer_task = live.game_task = None
 
     def _game_deadline(self, live: LiveTable) -> float | None:

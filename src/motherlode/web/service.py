@@ -468,11 +468,9 @@ class TableService:
             raise ServiceError(422, "expect_move must be a move count (a whole number)")
         live = await self.get(table_id)
         try:
-            action = live.table.game.parse_action(action_data)
-        except BadAction as exc:
+            action = self._players_move(live, action_data)
+        except (BadAction, IllegalAction) as exc:
             raise ServiceError(422, str(exc)) from None
-        if live.table.state.is_table_move(action):
-            raise ServiceError(422, f"only the table plays {action}")
 
         def move(locked: LockedTable) -> bool:
             state = live.table.state
@@ -508,13 +506,19 @@ class TableService:
         self.authorize(table_id, seat, token)
         live = await self.get(table_id)
         try:
-            action = live.table.game.parse_action(action_data)
-            if live.table.state.is_table_move(action):
-                return {"legal": False, "reason": f"only the table plays {action}"}
-            live.table.state.check(seat, action)
+            live.table.state.check(seat, self._players_move(live, action_data))
         except (BadAction, IllegalAction) as exc:
             return {"legal": False, "reason": str(exc)}
         return {"legal": True, "reason": None}
+
+    @staticmethod
+    def _players_move(live: LiveTable, action_data: Any) -> Action:
+        """The action a client sent: BadAction if malformed, IllegalAction if it is one only
+        the table plays (a clock running out), however legal it would be for the table."""
+        action = live.table.game.parse_action(action_data)
+        if live.table.state.is_table_move(action):
+            raise IllegalAction(f"only the table plays {action}")
+        return action
 
     @staticmethod
     def _already_played(live: LiveTable, seat: int, action: Action, since: int) -> bool:

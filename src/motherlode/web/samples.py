@@ -17,15 +17,15 @@ import motherlode
 SAMPLES = Path(__file__).parent / "static" / "samples"
 MOVES = {"carcassonne": 14, "goldfix": 12, "gonza": 6, "goodwill": 3, "yukon": 24}
 """How many random moves into a game each sample is: far enough to show a table in play."""
-PLAYERS = {"carcassonne": 3, "goldfix": 3, "gonza": 3, "goodwill": 3, "yukon": 3}
+PLAYERS = 3
+"""Players at every sample table."""
 
 
 def sample_view(game_id: str, seed: int = 7) -> dict[str, Any]:
     """The view a spectator's page gets, ``MOVES[game_id]`` random moves into a game."""
     game = motherlode.get_game(game_id)
-    players = PLAYERS[game_id]
-    names = [f"Player {i + 1}" for i in range(players)]
-    state = game.new_state(players, seed=seed, names=names)
+    names = [f"Player {i + 1}" for i in range(PLAYERS)]
+    state = game.new_state(PLAYERS, seed=seed, names=names)
     rng = random.Random(seed)
     for _ in range(MOVES[game_id]):
         if state.is_over():
@@ -36,7 +36,7 @@ def sample_view(game_id: str, seed: int = 7) -> dict[str, Any]:
         "game": game_id,
         "title": game.title,
         "names": names,
-        "agents": ["random"] * players,
+        "agents": ["random"] * PLAYERS,
         "seat": None,
         "status": "running",
         "move_count": state.move_count,

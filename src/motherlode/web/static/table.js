@@ -427,8 +427,9 @@
   const MINE = "motherlode-my-tables";
   function rememberSeat(v) {
     try {
-      const list = JSON.parse(localStorage.getItem(MINE) || "[]").filter((t) => t.table !== tableId);
-      const old = JSON.parse(localStorage.getItem(MINE) || "[]").find((t) => t.table === tableId);
+      const saved = JSON.parse(localStorage.getItem(MINE) || "[]");
+      const old = saved.find((t) => t.table === tableId);
+      const list = saved.filter((t) => t.table !== tableId);
       list.unshift({ table: tableId, link: location.pathname + location.hash, title: v.title,
         name: v.names[v.seat], status: v.status, since: old ? old.since : Date.now() });
       localStorage.setItem(MINE, JSON.stringify(list.slice(0, 30)));

@@ -960,7 +960,7 @@
     const usd = (n) => (n < 0 ? `−$${-n}M` : `$${n}M`);
     return (obs.players || []).map((p, s) => {
       if (!p.active) return `${view.names[s]}: bankrupt (net worth ${usd(p.net_worth)} when he fell)`;
-      const bullion = Math.floor((2 * p.bullion * obs.goldfix + 1000) / 2000); // half up, as money.py
+      const bullion = bullionValue(p.bullion, obs.goldfix);
       const assets = p.net_worth - p.cash - bullion + 250 * p.notes;
       const winner = obs.winner === s ? " (the WINNER: the target cash, no notes)" : "";
       return `${view.names[s]}: cash ${usd(p.cash)} + mine assets ${usd(assets)} + bullion ` +

@@ -4,8 +4,15 @@ within the time counts; once the time is up the seat gets the rules' timeout mov
 from __future__ import annotations
 
 import io
+import os
+import pty
+import select
+import sys
+import threading
 from collections.abc import Callable
+from typing import Any
 
+import pytest
 from rich.console import Console
 
 from motherlode.agents.human import HumanAgent
@@ -92,3 +99,40 @@ def test_a_person_cannot_type_the_tables_time_up() -> None:
     human, out = agent(clock, [(1.0, "time-up"), (1.0, "roll")])
     assert str(human.act(state, 0)) == "roll"
     assert "only the table plays time-up" in out.getvalue()
+
+
+def test_at_a_real_terminal_the_wait_is_cut_off_when_the_time_is_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No scripted ``ask``: the prompt waits on a terminal (a pseudo-terminal nobody types
+    into) with ``select`` and gives up when the clock runs out, with the rules' pass.  (In
+    a thread: a prompt that ignored the clock would wait for ever.)"""
+    state = at_auction(tabletopia="timed-auctions", auction_timer=20)
+    main, other = pty.openpty()
+    chosen: list[object] = []
+    with os.fdopen(other, "r") as terminal:
+        monkeypatch.setattr(sys, "stdin", terminal)
+        clock = Clock()
+        monkeypatch.setattr(select, "select", waited(clock, select.select))
+        out = io.StringIO()
+        human = HumanAgent(Console(file=out, width=140), clock=clock)
+        thread = threading.Thread(target=lambda: chosen.append(human.act(state, 1)))
+        thread.start()
+        thread.join(5)
+        os.close(main)  # (ends a wait that was not cut off)
+        thread.join(5)
+    assert chosen == [Pass()]
+    assert "Time is up (20 s): pass" in out.getvalue()
+
+
+def waited(clock: Clock, real: Callable[..., Any]) -> Callable[..., Any]:
+    """``select`` that lets the fake clock run out the time it was asked to wait (after a
+    real wait of at most a tenth of a second, with nothing to read)."""
+
+    def wait(r: Any, w: Any, x: Any, timeout: float) -> Any:
+        assert timeout == 20.0
+        ready = real(r, w, x, 0.1)
+        clock.now += timeout
+        return ready
+
+    return wait

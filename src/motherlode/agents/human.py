@@ -202,6 +202,10 @@ class HumanAgent(Agent):
         self.console = console
         self.hotseat = hotseat
         self.ask = ask or console.input
+        self._scripted = ask is not None
+        """Whether answers come from a given ``ask`` (timed by their arrival) rather than
+        the terminal (whose wait a timed decision cuts off).  Not ``ask is console.input``:
+        each read of a bound method is a new object."""
         self.clock = clock
         self.seat_names = seat_names
         self._seen_events: dict[int, int] = {}
@@ -297,7 +301,7 @@ class HumanAgent(Agent):
         """A line typed at the prompt; None if a timed decision's clock ran out first.  At a
         real terminal the wait itself is cut off; a scripted ``ask`` is timed by the answer's
         arrival (a late answer counts as the clock running out)."""
-        if deadline is None or self.ask is not self.console.input or not _waitable(sys.stdin):
+        if deadline is None or self._scripted or not _waitable(sys.stdin):
             return self.ask(prompt)
         self.console.print(prompt, end="")
         left = max(0.0, deadline - self.clock())

@@ -145,17 +145,17 @@ def plan(view: GoldfixState, seat: int, needs: int) -> tuple[int, Terms] | None:
         m = card // 2
         if owner not in (-1, seat) and view.active[owner] and view.lease_owner[m] == seat:
             his_for_me.setdefault(owner, []).append(m)
-    for partner in sorted(set(mine_for) & set(his_for_me)):
-        terms = Terms(
-            Side(reports=(mine_for[partner][0],)), Side(reports=(his_for_me[partner][0],))
-        )
-        return partner, terms
+    swaps = set(mine_for) & set(his_for_me)
+    if swaps:
+        partner = min(swaps)
+        mine, his = Side(reports=(mine_for[partner][0],)), Side(reports=(his_for_me[partner][0],))
+        return partner, Terms(mine, his)
     for partner in sorted(mine_for):
         if view.cash[partner] >= price:
             return partner, Terms(Side(reports=(mine_for[partner][0],)), Side(cash=price))
-    if view.cash[seat] - price >= needs:
-        for partner in sorted(his_for_me):
-            return partner, Terms(Side(cash=price), Side(reports=(his_for_me[partner][0],)))
+    if his_for_me and view.cash[seat] - price >= needs:
+        partner = min(his_for_me)
+        return partner, Terms(Side(cash=price), Side(reports=(his_for_me[partner][0],)))
     koz = view.vault[seat]
     if view.cash[seat] < needs and koz:
         value = money.bullion_value(koz, gf)

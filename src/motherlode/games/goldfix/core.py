@@ -2,9 +2,10 @@
 
 :class:`GoldfixCore` holds the state every rule reads (cash, notes, vaults, mine assets,
 decks, the GOLDFIX and the tax rate) and the few ways it changes: payments with
-automatic overdraft loans (BANKING), asset moves, bankruptcy, and the winner.  Each rule
-of the rulebook lives in a mixin built on it (``preroll``, ``auctions``, ``markets``,
-``merchant``, ``risk``), assembled with the movement in ``rules.GoldfixState``.
+overdraft loans (BANKING; the player whose turn it is may first cover a shortfall by
+LIQUIDATION), asset moves, bankruptcy, and the winner.  Each rule of the rulebook lives
+in a mixin built on it (``auctions``, ``markets``, ``merchant``, ``risk``, ``deals``,
+``preroll``), assembled with the movement in ``rules.GoldfixState``.
 
 Every movement of cash and bullion is counted in a ledger so that tests can check that
 the Bank's flows balance: the cash players hold always equals what the Bank paid out less

@@ -2,7 +2,8 @@
 
 The rules are split by rulebook section, each a mixin built on ``core.GoldfixCore``:
 ``auctions`` (MINE ASSET AUCTIONS), ``markets`` (BULLION MARKET, TAXES, FLASH SALE),
-``merchant`` (MERCHANT BANK), ``risk`` (RISK), ``preroll`` (GAMEPLAY DETAILS steps 1-5).
+``merchant`` (MERCHANT BANK), ``risk`` (RISK), ``deals`` (GAMEPLAY DETAILS step 1: deals
+between players), ``preroll`` (the rest of steps 1-5).
 This module adds step (6), the DICE ROLL and the squares passed and landed on "strictly in
 order of play", with step (7), BULLION PRODUCTION, as each mine is passed; and it answers
 the engine: who is asked, what is legal (and why not), what each seat sees.

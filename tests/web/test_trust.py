@@ -78,6 +78,26 @@ def wait_for(predicate: Any, seconds: float = 20.0) -> None:
         time.sleep(0.01)
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"seat": True, "action": "pass"},
+        {"seat": "0", "action": "pass"},
+        {"seat": 0.0, "action": "pass"},
+        {"seat": 0, "action": "pass", "expect_move": True},
+    ],
+)
+def test_a_seat_or_move_count_that_is_not_a_whole_number_is_refused(
+    client: TestClient, body: dict[str, Any]
+) -> None:
+    """``true`` or ``"0"`` is not taken for a seat or a move count (nothing coerced)."""
+    table = new_table(client, "nuggets", ["human", "human"])
+    headers = {"X-Seat-Token": table["seats"][0]["token"]}
+    response = client.post(f"/api/tables/{table['id']}/actions", json=body, headers=headers)
+    assert response.status_code == 422, response.text
+    assert view(client, table["id"], table["seats"][0]["token"])["move_count"] == 0
+
+
 # ------------------------------------------------------------------ results are final
 
 
@@ -188,6 +208,8 @@ def test_two_tables_with_people_get_different_secret_seeds(client: TestClient) -
         ("mcts:ms=600000", "ms"),
         ("mcts:widen=x", "widen"),
         ("mcts:bogus=1", "bogus"),
+        ("mcts:iterations=5", "its parameters: iters"),
+        ("random:seed=1", "a bot's seed comes from"),
         ("heuristic:samples=1000000", "samples"),
         ("heuristic:samples=x", "samples"),
         ("grandmaster", "grandmaster"),

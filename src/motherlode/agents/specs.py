@@ -5,6 +5,7 @@ parameters after a colon (``mcts:iters=500,c=1.4``).  The same strings work in `
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -103,6 +104,11 @@ def make_agent(spec: AgentSpec | str, game: Game, seed: int | None = None) -> Ag
         known = ", ".join(["human", *bot_names(game)])
         raise BadOptions(f"unknown bot {spec.name!r} for {game.title}; choose from: {known}")
     params = dict(spec.params)
+    if "seed" in params:
+        raise BadOptions(
+            f"bad parameters for bot {spec}: a bot's seed comes from the table, game or "
+            "arena that runs it, not from its spec"
+        )
     if spec.name == "mcts" and spec.name not in game.bots:
         tuned = params.pop("tuned", 1)
         if tuned not in (0, 1):
@@ -112,10 +118,31 @@ def make_agent(spec: AgentSpec | str, game: Game, seed: int | None = None) -> Ag
     try:
         agent = factory(seed=seed, **params)
     except (TypeError, ValueError) as exc:
-        raise BadOptions(f"bad parameters for bot {spec}: {exc}") from None
+        why = _unknown(factory, params) if isinstance(exc, TypeError) else None
+        raise BadOptions(f"bad parameters for bot {spec}: {why or exc}") from None
     if not isinstance(agent, Agent):
         raise BadOptions(f"bot {spec.name!r} of {game.title} did not build an agent")
     return agent
+
+
+def _unknown(factory: Callable[..., Agent], params: dict[str, Any]) -> str | None:
+    """Which parameters a bot does not take, and those it does (a person reads this, not
+    Python's "unexpected keyword argument"); None when its signature does not say."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return None
+    takes = [
+        name
+        for name, p in signature.parameters.items()
+        if name != "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+    ]
+    if any(p.kind is p.VAR_KEYWORD for p in signature.parameters.values()):
+        return None
+    unknown = [k for k in params if k not in takes]
+    if not unknown:
+        return None
+    return f"it takes no {', '.join(unknown)} (its parameters: {', '.join(takes) or 'none'})"
 
 
 def check_agent(spec: AgentSpec | str, game: Game) -> Agent:

@@ -32,6 +32,8 @@ from motherlode.web.service import TIMER_CHOICES, ServiceError, TableService
 STATIC = Path(__file__).parent / "static"
 
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token")]
+SeatNumber = Annotated[int, Field(ge=0, lt=8, strict=True)]
+"""A seat as JSON gives it: a whole number, never ``true`` or ``"1"`` taken for 1."""
 
 
 class SeatIn(BaseModel):
@@ -44,22 +46,22 @@ class CreateTable(BaseModel):
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     options: dict[str, Any] = Field(default_factory=dict, max_length=40)
     settings: dict[str, Any] = Field(default_factory=dict, max_length=10)
-    seed: int | None = Field(None, ge=0, lt=2**63)
+    seed: int | None = Field(None, ge=0, lt=2**63, strict=True)
 
 
 class ActionIn(BaseModel):
-    seat: int = Field(ge=0, lt=8)
+    seat: SeatNumber
     action: dict[str, Any] | str
-    expect_move: int | None = Field(None, ge=0)
+    expect_move: int | None = Field(None, ge=0, strict=True)
 
 
 class ExplainIn(BaseModel):
-    seat: int = Field(ge=0, lt=8)
+    seat: SeatNumber
     action: dict[str, Any] | str
 
 
 class UndoIn(BaseModel):
-    seat: int = Field(ge=0, lt=8)
+    seat: SeatNumber
 
 
 def error_message(exc: ServiceError) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from motherlode.games.gonza.components import FACES
 from tests.web.browser import create_from_lobby, fetch_view, open_seat, wait_drawn
 
 pytestmark = pytest.mark.browser
@@ -31,6 +32,22 @@ def wait_my_turn(page: Any) -> None:
         "['Your move', 'over'].some(t => document.querySelector('#prompt').innerText.includes(t))",
         timeout=15000,
     )
+
+
+def wait_my_dice(page: Any, server: str, table: str, token: str) -> None:
+    """Wait until this seat's turn with its dice, answering any other decision it is asked
+    first (discarding down to the hand limit, playing or passing a Safe Harbour) with the
+    first move the page offers."""
+    for _ in range(20):
+        wait_my_turn(page)
+        view = fetch_view(page, server, table, token)
+        types = {entry["action"]["type"] for entry in view["legal"]}
+        if view["status"] == "finished" or types & {"end", "reroll", *FACES}:
+            return
+        before = board_move(page)
+        page.locator("#actions button").first.click()
+        wait_moved(page, before)
+    raise AssertionError("never this seat's turn with its dice")
 
 
 def log_text(page: Any) -> str:
@@ -185,8 +202,9 @@ def test_play_gonza_by_clicking_the_board(browser: Any, server: str) -> None:
         before = board_move(page)
         page.click(f"{BOARD} [data-button='end']")
         wait_moved(page, before)
-    # the bots answer: both play their turns and it is our turn again
-    wait_my_turn(page)
+    # the bots answer: both play their turns and it is our turn again (a discard at the hand
+    # limit, or a Safe Harbour offered in a bot's turn, is answered on the way)
+    wait_my_dice(page, server, table, token)
     log = log_text(page)
     names = fetch_view(page, server, table, token)["names"]
     assert f"{names[1]} rolls" in log and f"{names[2]} rolls" in log, "the log uses seat names"

@@ -266,6 +266,79 @@ def simulate(
 
 
 @app.command()
+def train(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    out: Annotated[Path | None, typer.Option(help="The run's folder [default: runs/GAME].")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    rounds: Annotated[int, typer.Option(help="Rounds of self-play and training.")] = 3,
+    games: Annotated[int, typer.Option(help="Games of round 0 (heuristic self-play).")] = 4000,
+    search_games: Annotated[int, typer.Option(help="Games of each later round.")] = 300,
+    iters: Annotated[int, typer.Option(help="The guided search's iterations a move.")] = 48,
+    steps: Annotated[int, typer.Option(help="Training steps a round.")] = 3000,
+    seed: Annotated[int, typer.Option(help="Run seed; same seed, same evaluator.")] = 0,
+    quick: Annotated[bool, typer.Option(help="A run of about a minute (for tests).")] = False,
+    ship: Annotated[
+        bool, typer.Option(help="Install the result as the game's shipped evaluator.")
+    ] = False,
+    option: OptionOpt = None,
+    jobs: JobsOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+) -> None:
+    """Train the game's learned evaluator by self-play (needs the train extra: JAX, optax).
+
+    Resumable: the same command again continues a run from its folder."""
+    from motherlode.agents.value import describe, shipped_path
+    from motherlode.rl.pipeline import Plan
+    from motherlode.rl.pipeline import run as run_training
+    from motherlode.rl.pipeline import ship as ship_evaluator
+    from motherlode.rl.train import FitSettings
+
+    game = _game(game_id)
+    count = players or game.min_players
+    folder = out or Path("runs") / game.id
+    try:
+        options = parse_option_pairs(option or [])
+        if quick:
+            plan = Plan.quick(game.id, count, seed)
+            plan = Plan(**{**plan.__dict__, "options": options})
+        else:
+            plan = Plan(
+                game.id,
+                count,
+                options,
+                rounds=rounds,
+                games=games,
+                search_games=search_games,
+                iters=iters,
+                seed=seed,
+                fit=FitSettings(steps=steps, seed=seed),
+            )
+        command = "motherlode " + " ".join(sys.argv[1:]) if sys.argv else ""
+        with open_backend(backend, jobs, address) as runner:
+            net = run_training(
+                plan,
+                folder,
+                runner,
+                live_progress,
+                note=err_console.print,
+                command=command,
+            )
+        if ship:
+            ship_evaluator(folder, shipped_path(game))
+    except MotherlodeError as exc:
+        raise fail(escape(str(exc))) from None
+    facts = describe(net)
+    console.print(f"{game.title}: evaluator written to {folder / 'evaluator.npz'}")
+    console.print(
+        f"  {facts['games']:,} games, {facts['positions']:,} positions, "
+        f"{facts['parameters']:,} weights, {facts['seconds']:.0f} s"
+    )
+    if ship:
+        console.print(f"  shipped as {shipped_path(game)}")
+
+
+@app.command()
 def replay(
     record_path: Annotated[Path, typer.Argument(metavar="RECORD", help="A saved game record.")],
     seat: Annotated[int | None, typer.Option(help="See the game as this seat.")] = None,

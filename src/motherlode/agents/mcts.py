@@ -34,6 +34,7 @@ Parameters of the spec ``mcts:key=value,...`` are documented in ``docs/agents.md
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import time
@@ -51,6 +52,8 @@ from motherlode.agents.rollout import (
     standing_outcome,
 )
 from motherlode.engine import Action, Agent, BadOptions, Game, State
+
+log = logging.getLogger("motherlode.agents")
 
 DEFAULT_ITERATIONS = 1000
 MAX_COUNT = 10_000_000
@@ -143,9 +146,15 @@ class MCTSAgent(Agent):
     ``rollout`` ``random`` (default) or the name of one of the game's bots (``heuristic``)
     ``eps``     with a bot rollout, probability of a random move instead (default 0)
     ``cutoff``  stop a rollout after this many moves and evaluate (default: play to the end)
-    ``eval``    evaluation at the cut-off: ``score`` (normalised current scores) or a game
+    ``eval``    evaluation at the cut-off: ``score`` (normalised current scores), ``learned``
+                (the game's trained evaluator, :mod:`motherlode.agents.value`: each seat's
+                chance to win and margin, read from that seat's own view) or a game
                 bot's name whose bot has ``evaluate(state, seat)``; default: the rollout
                 bot's ``evaluate`` if it has one, else ``score``
+    ``value``   with ``eval=learned``, an evaluator file (``.npz``) instead of the one the
+                game ships; a file that cannot be used is refused when the bot is built.
+                A shipped evaluator that does not fit a table (other options) or cannot be
+                read is logged and the search values by its default instead
     ``widen``   progressive widening: a node considers at most max(widen, visits**pw) of a
                 seat's actions (default 16; 0 turns widening off)
     ``pw``      the widening exponent (default 0.5)
@@ -198,6 +207,7 @@ class MCTSAgent(Agent):
         bias: float = 0.0,
         opp: str | None = None,
         model: str = "sealed",
+        value: str | None = None,
     ) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
@@ -217,6 +227,11 @@ class MCTSAgent(Agent):
         if eval is not None and cutoff is None:
             raise BadOptions("mcts eval values the position at a cut-off; give cutoff=N too")
         self.eval = eval
+        if value is not None and (not isinstance(value, str) or not value):
+            raise BadOptions(f"mcts value is an evaluator file (.npz), got {value!r}")
+        if value is not None and eval != "learned":
+            raise BadOptions("mcts value is the file of a learned evaluator: give eval=learned")
+        self.value = value
         self.widen = _whole("widen", widen, low=0)
         self.pw = _number("pw", pw, low=0, high=1)
         self.win = _number("win", win, low=0, high=1)
@@ -272,6 +287,8 @@ class MCTSAgent(Agent):
             first = game_bot(game, self.prior, seeder.getrandbits(63)).act
         if self.eval == "score":
             evaluator = None
+        elif self.eval == "learned":
+            evaluator = self._learned(game, evaluator, seeder)
         elif self.eval is not None:
             judge = game_bot(game, self.eval, seeder.getrandbits(63))
             evaluator = bot_evaluator(judge)
@@ -285,6 +302,30 @@ class MCTSAgent(Agent):
         bound = (policy, evaluator, first, model)
         self._bound[game.id] = bound
         return bound
+
+    def _learned(
+        self, game: Game, default: Evaluator | None, seeder: random.Random
+    ) -> Evaluator | None:
+        """The learned evaluator (``eval=learned``), falling back where it cannot serve.
+
+        A file named by ``value`` must load (a bad one is refused here, so a spec with it
+        fails before play).  The game's shipped file may be missing, unreadable, or made
+        for other options: then the search keeps the evaluation it has without it (the
+        game's heuristic ``evaluate``, else the rollout bot's, else the scores), and says so
+        in the log once per game and table kind."""
+        from motherlode.agents.value import BadValueFile, learned_evaluator
+
+        if "heuristic" in game.bots:
+            judge = bot_evaluator(game_bot(game, "heuristic", seeder.getrandbits(63)))
+            default = judge or default
+        try:
+            learned = learned_evaluator(game, self.value)
+        except BadValueFile as exc:
+            if self.value is not None:
+                raise
+            log.warning("%s: no learned evaluator (%s); the search goes without", game.title, exc)
+            return default
+        return learned.with_fallback(default)
 
     # ----------------------------------------------------------------- the search
 

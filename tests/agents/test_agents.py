@@ -90,15 +90,17 @@ def test_make_agent() -> None:
     assert isinstance(greedy, Greedy) and greedy.margin == 2 and greedy.seed == 9
     assert isinstance(make_agent(AgentSpec("random"), BOT_GAME), RandomAgent)
     generic = bot_names(GAME)
-    assert "random" in generic and generic == sorted(generic)
-    assert bot_names(BOT_GAME) == sorted({*generic, "broken", "greedy"})
+    # the levels first, weakest first (casual needs a heuristic bot, which the fixture lacks)
+    assert generic[:3] == ["beginner", "strong", "expert"]
+    assert "random" in generic and generic[3:] == sorted(generic[3:])
+    assert bot_names(BOT_GAME) == [*generic[:3], *sorted({*generic[3:], "broken", "greedy"})]
 
 
 @pytest.mark.parametrize(
     ("game", "spec", "message"),
     [
         (GAME, "zzz", "unknown bot 'zzz' for Sealed Nuggets (test fixture); choose from: human, "),
-        (BOT_GAME, "minimax", "choose from: human, broken, greedy, "),
+        (BOT_GAME, "minimax", "choose from: human, beginner, strong, expert, broken, greedy, "),
         (GAME, "greedy", "unknown bot 'greedy'"),
         (GAME, "human", "'human' seats are played by people"),
         (GAME, "random:depth=3", "bad parameters for bot random:depth=3"),

@@ -1,6 +1,7 @@
-"""Bot specs: ``random``, ``human``, a game's own bots (``heuristic``, ``minister``) and
-parameters after a colon (``mcts:iters=500,c=1.4``).  The same strings work in ``play``,
-``simulate``, ``arena`` and the web server's seat forms.
+"""Bot specs: ``random``, ``human``, the difficulty levels (``beginner``, ``casual``,
+``strong``, ``expert``: :mod:`motherlode.agents.levels`), a game's own bots (``heuristic``,
+``minister``) and parameters after a colon (``mcts:iters=500,c=1.4``, ``expert:ms=250``).
+The same strings work in ``play``, ``simulate``, ``arena`` and the web server's seat forms.
 """
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ import inspect
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from motherlode.agents.levels import LEVELS, expand, is_level
 from motherlode.engine import Agent, BadOptions, Game
 
 GENERIC: dict[str, Callable[..., Agent]] = {}
@@ -38,9 +39,9 @@ def _policy(seed: int | None = None, **params: Any) -> Agent:
 
 
 UNLISTED: dict[str, Callable[..., Agent]] = {"policy": _policy}
-"""Bots every spec may name but :func:`bot_names` lists only for some games: a trained
-policy ships for a few games; elsewhere it needs a file (``policy:path=FILE``)."""
-_POLICIES = Path(__file__).resolve().parent.parent / "rl" / "policies"
+"""Bots every spec may name but :func:`bot_names` does not list: the trained policy (a
+shipped one by name, or ``policy:path=FILE``) is weaker than the ``casual`` level, so the
+lobby does not offer it (docs/bots.md)."""
 
 
 @dataclass(frozen=True)
@@ -87,17 +88,22 @@ def parse_spec(text: str) -> AgentSpec:
 
 
 def bot_names(game: Game) -> list[str]:
-    """Every bot spec name usable for ``game`` (besides ``human``); ``policy`` where a
-    trained policy ships for the game (motherlode/rl/policies/<id>.npz)."""
-    shipped = _POLICIES / f"{game.id}.npz"
-    return sorted({*_generic(), *game.bots, *(["policy"] if shipped.is_file() else [])})
+    """Every bot spec name usable for ``game`` (besides ``human``): the difficulty levels
+    first, from the weakest, then the raw bots by name."""
+    levels = [name for name in LEVELS if LEVELS[name].bot in ("mcts", *game.bots)]
+    return [*levels, *sorted({*_generic(), *game.bots} - set(levels))]
 
 
 def make_agent(spec: AgentSpec | str, game: Game, seed: int | None = None) -> Agent:
     """Build the bot a spec names; ``human`` seats are handled by the interfaces."""
     if isinstance(spec, str):
         spec = parse_spec(spec)
-    factory = game.bots.get(spec.name) or _generic().get(spec.name) or UNLISTED.get(spec.name)
+    factory = (
+        game.bots.get(spec.name)
+        or _generic().get(spec.name)
+        or UNLISTED.get(spec.name)
+        or (_generic()["mcts"] if is_level(spec.name) else None)
+    )
     if spec.is_human:
         raise BadOptions("'human' seats are played by people, not built as bots")
     if factory is None:
@@ -109,7 +115,10 @@ def make_agent(spec: AgentSpec | str, game: Game, seed: int | None = None) -> Ag
             f"bad parameters for bot {spec}: a bot's seed comes from the table, game or "
             "arena that runs it, not from its spec"
         )
-    if spec.name == "mcts" and spec.name not in game.bots:
+    if is_level(spec.name) and spec.name not in game.bots:
+        name, params = expand(spec.name, params, game)
+        factory = game.bots.get(name) or _generic()[name]
+    elif spec.name == "mcts" and spec.name not in game.bots:
         tuned = params.pop("tuned", 1)
         if tuned not in (0, 1):
             raise BadOptions(f"mcts tuned is 1 (the game's search settings) or 0, got {tuned!r}")

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from motherlode.agents.levels import data_folder
 from motherlode.agents.rollout import Outcome, standing_outcome
 from motherlode.engine import BadOptions, Game, State
 
@@ -167,10 +168,7 @@ def fingerprint(rows: Sequence[tuple[str, str, int, str]]) -> str:
 
 def shipped_path(game: Game) -> Path:
     """Where ``game``'s trained evaluator ships: the ``data`` folder of its package."""
-    import importlib
-
-    module = importlib.import_module(game.state_class.__module__)
-    return Path(module.__file__ or ".").resolve().parent / "data" / SHIPPED_NAME
+    return data_folder(game) / SHIPPED_NAME
 
 
 _LOADED: dict[tuple[str, float], ValueNet] = {}

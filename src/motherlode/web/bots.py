@@ -27,6 +27,7 @@ from typing import Any
 
 from pebble import ProcessPool
 
+from motherlode.agents.levels import LEVELS, is_level
 from motherlode.agents.specs import AgentSpec, make_agent
 from motherlode.engine import Action, Agent, BadOptions, Game, State, get_game
 
@@ -37,21 +38,36 @@ GRACE_SECONDS = 1.0
 itself stops at the limit; this covers a move that is already under way)."""
 
 
+def searches(spec: AgentSpec) -> bool:
+    """A spec that searches: ``mcts`` or a level built on it (``beginner``, ``strong``...)."""
+    return spec.name == "mcts" or (is_level(spec.name) and LEVELS[spec.name].bot == "mcts")
+
+
 def is_quick(spec: AgentSpec) -> bool:
     """A bot that decides in milliseconds: no search and no parameters to make it slow."""
-    return spec.name != "mcts" and not spec.params
+    return not searches(spec) and not spec.params
 
 
 def limit_spec(spec: AgentSpec, seconds: float) -> AgentSpec:
-    """``spec`` held to the operator's limit of ``seconds`` a move; refused if it asks more."""
-    if spec.name != "mcts":
+    """``spec`` held to the operator's limit of ``seconds`` a move; refused if it asks more.
+    A level's own thinking time is kept where it is within the limit."""
+    if not searches(spec):
         return spec
     cap = seconds * 1000
     ms = spec.params.get("ms")
     if isinstance(ms, int | float) and not isinstance(ms, bool) and ms > cap:
         raise BadOptions(
-            f"mcts ms is at most {cap:g} on this server (its operator's limit per move), got {ms:g}"
+            f"{spec.name} ms is at most {cap:g} on this server (its operator's limit per move), "
+            f"got {ms:g}"
         )
+    if ms is None and spec.name != "mcts":
+        # a level thinks for its own time (the game's levels.toml may say otherwise, but
+        # never past the cap: the worker is stopped at the limit in any case)
+        default = LEVELS[spec.name].params.get("ms")
+        if not isinstance(default, int | float) or default > cap:
+            ms = cap
+        else:
+            return spec
     return AgentSpec(spec.name, {**spec.params, "ms": ms if ms is not None else cap})
 
 

@@ -314,7 +314,7 @@ def train(
                 seed=seed,
                 fit=FitSettings(steps=steps, seed=seed),
             )
-        command = "motherlode " + " ".join(sys.argv[1:]) if sys.argv else ""
+        command = _train_command(game.id, plan, quick, options)
         with open_backend(backend, jobs, address) as runner:
             net = run_training(
                 plan,
@@ -336,6 +336,24 @@ def train(
     )
     if ship:
         console.print(f"  shipped as {shipped_path(game)}")
+
+
+def _train_command(game_id: str, plan: Any, quick: bool, options: dict[str, Any]) -> str:
+    """The command line that makes this run again (recorded in the evaluator's header)."""
+    words = ["motherlode", "train", game_id]
+    if quick:
+        words += ["--quick"]
+    else:
+        words += [
+            f"--rounds {plan.rounds}",
+            f"--games {plan.games}",
+            f"--search-games {plan.search_games}",
+            f"--iters {plan.iters}",
+            f"--steps {plan.fit.steps}",
+        ]
+    words += [f"--players {plan.players}", f"--seed {plan.seed}"]
+    words += [f"-o {k}={v}" for k, v in options.items()]
+    return " ".join(words)
 
 
 @app.command()

@@ -325,6 +325,8 @@ class MCTSAgent(Agent):
                 raise
             log.warning("%s: no learned evaluator (%s); the search goes without", game.title, exc)
             return default
+        if self.value is not None:  # a file asked for by name serves, or the search stops
+            return learned
         return learned.with_fallback(default)
 
     # ----------------------------------------------------------------- the search

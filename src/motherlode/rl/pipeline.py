@@ -193,8 +193,9 @@ def ship(out: Path, destination: Path) -> None:
 def _describe(k: int, report: FitReport) -> str:
     return (
         f"round {k}: {report.rows:,} positions; loss {report.train_loss:.3f} training, "
-        f"{report.valid_loss:.3f} held out; winner told {report.valid_accuracy:.1%} of held-out "
-        f"positions ({report.seconds:.0f} s)"
+        f"{report.valid_loss:.3f} held out (win term {report.valid_win_loss:.3f}; a coin's: "
+        f"0.693); winner told at {report.valid_accuracy:.1%} of held-out positions; "
+        f"weights of step {report.best_step} kept ({report.seconds:.0f} s)"
     )
 
 

@@ -3,12 +3,13 @@
     python examples/train_policy.py                       # Gonza Index, 2 players
     python examples/train_policy.py --out my.npz --rl-batches 40
 
-Three phases, numpy only (no torch):
+Three phases, trained with JAX and optax (``pip install 'motherlode[train]'``; the saved
+policy plays with numpy alone):
 
 1. **Imitation**: the game's heuristic bot plays (against itself and against random); every
    one of its decisions becomes an example (the seat's observation tensor, its legal-action
    mask, the action it chose); a one-hidden-layer masked softmax policy learns to predict
-   the choice (cross-entropy, Adam).
+   the choice (cross-entropy, optax's Adam: motherlode.rl.policy_train).
 2. **DAgger** (``--dagger-rounds N``, off by default: three rounds did not help, see
    docs/rl.md): the policy plays against the heuristic (sampling its moves) and every
    position it reaches is labelled with the heuristic's choice there; the examples join
@@ -40,10 +41,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import motherlode
 from motherlode.agents.specs import make_agent
-from motherlode.engine import ActionSpace, Agent, State
+from motherlode.engine import ActionSpace, Agent, BadOptions, State
 from motherlode.rl.core import final_rewards
-from motherlode.rl.policy import Adam, Policy
+from motherlode.rl.policy import Policy
+from motherlode.rl.policy_train import PolicyTrainer
 from motherlode.rl.tensors import encoder
+from motherlode.rl.train import load_jax
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "src/motherlode/rl/policies/gonza.npz"
 
@@ -168,6 +171,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = parser.parse_args()
+    try:
+        load_jax()  # before the minutes of imitation games, not after
+    except BadOptions as exc:
+        sys.exit(str(exc))
     game, players = args.game, args.players
     started = time.perf_counter()
     curve: list[dict[str, Any]] = []
@@ -182,20 +189,16 @@ def main() -> None:
     held = order[: len(order) // 10]  # the first games' decisions stay held out throughout
     train = list(order[len(order) // 10 :])
     policy = Policy.new(game, x.shape[1], mask.shape[1], args.hidden, args.seed)
-    adam = Adam(policy.params(), lr=1e-3)
+    trainer = PolicyTrainer(policy, lr=1e-3)
 
     def fit(epochs: int, phase: str) -> None:
         rows_all = np.array(train)
         for epoch in range(1, epochs + 1):
             rng.shuffle(rows_all)
-            losses = []
-            for start in range(0, len(rows_all), 128):
-                rows = rows_all[start : start + 128]
-                loss, grads = policy.gradients(
-                    x[rows], mask[rows], action[rows], np.ones(len(rows), np.float32)
-                )
-                adam.step(grads)
-                losses.append(loss)
+            losses = trainer.run(
+                (x[rows], mask[rows], action[rows], np.ones(len(rows), np.float32))
+                for rows in (rows_all[a : a + 128] for a in range(0, len(rows_all), 128))
+            )
             probs = policy.probabilities(x[held], mask[held])
             accuracy = float(np.mean(probs.argmax(1) == action[held]))
             row = {
@@ -246,7 +249,7 @@ def main() -> None:
 
     best = evaluate(0)
     best_params = [p.copy() for p in policy.params()]
-    adam = Adam(policy.params(), lr=args.rl_lr)
+    reinforce = PolicyTrainer(policy, lr=args.rl_lr)  # a fresh Adam
     for batch in range(1, args.rl_batches + 1):
         xs, masks, acts, weights = [], [], [], []
         rewards = []
@@ -266,14 +269,12 @@ def main() -> None:
         spread = float(np.std(rewards)) or 1.0
         w = (np.array(weights, np.float32) - float(np.mean(rewards))) / spread
         if np.any(w):
-            _, grads = policy.gradients(np.stack(xs), np.stack(masks), np.array(acts), w)
-            adam.step(grads)
+            reinforce.run([(np.stack(xs), np.stack(masks), np.array(acts), w)])
         if batch % args.eval_every == 0:
             score = evaluate(batch)
             if score > best:
                 best, best_params = score, [p.copy() for p in policy.params()]
-    for p, b in zip(policy.params(), best_params, strict=True):
-        p[...] = b
+    policy.w1, policy.b1, policy.w2, policy.b2 = best_params
     policy.info = {
         "players": players,
         "hidden": args.hidden,

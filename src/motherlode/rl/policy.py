@@ -1,9 +1,11 @@
-"""A small softmax policy over a game's masked action space, in numpy alone.
+"""A small softmax policy over a game's masked action space, played in numpy alone.
 
 One hidden layer (ReLU) from the observation tensor to a logit per action; illegal actions
 are masked out before the softmax.  Small enough to train on a laptop CPU in minutes
-(examples/train_policy.py: imitation of the heuristic bot, then REINFORCE) and to commit
-(float16 weights in an ``.npz`` with a JSON header, loaded without pickle).
+(examples/train_policy.py: imitation of the heuristic bot, then REINFORCE, with JAX and
+optax in :mod:`.policy_train`) and to commit (float16 weights in an ``.npz`` with a JSON
+header, loaded without pickle).  This module needs numpy alone: the ``policy`` bot plays
+without JAX.
 """
 
 from __future__ import annotations
@@ -62,21 +64,6 @@ class Policy:
         logits = self.hidden(x) @ self.w2 + self.b2
         return masked_softmax(logits, mask)
 
-    def gradients(
-        self, x: Array, mask: npt.NDArray[Any], actions: npt.NDArray[Any], weights: Array
-    ) -> tuple[float, list[Array]]:
-        """Gradient of ``mean(weights * -log p(action))``: cross-entropy with weights 1
-        (imitation), REINFORCE with weights = returns minus a baseline."""
-        h = self.hidden(x)
-        probs = masked_softmax(h @ self.w2 + self.b2, mask)
-        rows = np.arange(len(actions))
-        loss = float(np.mean(-weights * np.log(probs[rows, actions] + 1e-12)))
-        d_logits = probs
-        d_logits[rows, actions] -= 1.0
-        d_logits *= (weights / len(actions))[:, None]
-        d_h = (d_logits @ self.w2.T) * (h > 0)
-        return loss, [x.T @ d_h, d_h.sum(0), h.T @ d_logits, d_logits.sum(0)]
-
     def save(self, path: str | Path) -> None:
         header = {"format": FORMAT, "game": self.game, "info": self.info}
         arrays: dict[str, Any] = {
@@ -103,23 +90,3 @@ def masked_softmax(logits: Array, mask: npt.NDArray[Any]) -> Array:
     e = np.exp(z)
     out: Array = e / e.sum(axis=-1, keepdims=True)
     return out
-
-
-class Adam:
-    """The Adam optimizer over a policy's parameters, in place."""
-
-    def __init__(self, params: list[Array], lr: float = 1e-3) -> None:
-        self.params = params
-        self.lr = lr
-        self.m = [np.zeros_like(p) for p in params]
-        self.v = [np.zeros_like(p) for p in params]
-        self.t = 0
-
-    def step(self, grads: list[Array], b1: float = 0.9, b2: float = 0.999) -> None:
-        self.t += 1
-        for i, g in enumerate(grads):
-            self.m[i] = b1 * self.m[i] + (1 - b1) * g
-            self.v[i] = b2 * self.v[i] + (1 - b2) * g * g
-            m_hat = self.m[i] / (1 - b1**self.t)
-            v_hat = self.v[i] / (1 - b2**self.t)
-            self.params[i] -= (self.lr * m_hat / (np.sqrt(v_hat) + 1e-8)).astype(np.float32)

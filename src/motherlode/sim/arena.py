@@ -22,6 +22,12 @@ to each, so a bot holding two seats of a game collects both shares.  Its *fair s
 an equally strong bot would expect (its seats over the players, averaged over its games).
 *Head to head*, bot a beats bot b in a game where a's best seat places above b's best seat
 (a tie counts a half).
+
+Each game also records the seconds each seat's bot spent deciding (wall clock, in the
+process that played it: the calls to ``act``, not the engine's own moves) and how many
+decisions it made; :meth:`Arena.thinking` sums them per bot.  Timings differ from run to
+run, so they take no part in comparing results and are left out of the files unless asked
+for (``to_json(timings=True)``).
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 
 from motherlode.agents.specs import make_agent, parse_spec
-from motherlode.engine import BadOptions, Game, MotherlodeError, get_game
+from motherlode.engine import Action, Agent, BadOptions, Game, MotherlodeError, State, get_game
 from motherlode.engine.options import parse_option_pairs
 from motherlode.sim.backends import Backend, LocalBackend
 from motherlode.sim.live import (
@@ -97,6 +103,10 @@ class ArenaGame:
     scores: tuple[float, ...]
     ranking: tuple[tuple[int, ...], ...]
     moves: int
+    think: tuple[float, ...] = field(default=(), compare=False)
+    """Seconds each seat's bot spent deciding (wall clock; () where not measured)."""
+    decisions: tuple[int, ...] = field(default=(), compare=False)
+    """How many decisions each seat's bot made."""
 
     def places(self) -> list[int]:
         """Each seat's place, 0 for the winners; tied seats share a place."""
@@ -106,8 +116,8 @@ class ArenaGame:
                 out[seat] = place
         return out
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, *, timings: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "index": self.index,
             "seed": self.seed,
             "bot_seed": self.bot_seed,
@@ -116,6 +126,10 @@ class ArenaGame:
             "ranking": [list(g) for g in self.ranking],
             "moves": self.moves,
         }
+        if timings:
+            out["think_s"] = list(self.think)
+            out["decisions"] = list(self.decisions)
+        return out
 
 
 @dataclass(frozen=True)
@@ -161,6 +175,35 @@ class HeadToHead(WinTally):
     def rate(self) -> float:
         """How often ``bot`` placed above ``other`` (the tally's win rate)."""
         return self.win_rate
+
+
+@dataclass(frozen=True)
+class BotThinking:
+    """The time a bot spent deciding, over the ``games`` it sat in (all its seats)."""
+
+    entrant: int
+    bot: str
+    games: int
+    seconds: float
+    decisions: int
+
+    @property
+    def per_game(self) -> float:
+        return self.seconds / self.games if self.games else 0.0
+
+    @property
+    def per_decision(self) -> float:
+        return self.seconds / self.decisions if self.decisions else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "bot": self.bot,
+            "games": self.games,
+            "seconds": self.seconds,
+            "decisions": self.decisions,
+            "seconds_per_game": self.per_game,
+            "seconds_per_decision": self.per_decision,
+        }
 
 
 @dataclass
@@ -240,6 +283,23 @@ class Arena:
             if (a, b) in met
         ]
 
+    def thinking(self) -> list[BotThinking]:
+        """Each bot's time spent deciding, summed over its seats of the games it sat in."""
+        out = []
+        for e, bot in enumerate(self.bots):
+            played = [g for g in self.results if e in g.lineup]
+            seats = [(g, s) for g in played for s, who in enumerate(g.lineup) if who == e]
+            out.append(
+                BotThinking(
+                    e,
+                    bot,
+                    len(played),
+                    sum(g.think[s] for g, s in seats if g.think),
+                    sum(g.decisions[s] for g, s in seats if g.decisions),
+                )
+            )
+        return out
+
     @property
     def mean_moves(self) -> float:
         return mean([float(g.moves) for g in self.results])
@@ -248,8 +308,10 @@ class Arena:
     def period(self) -> int:
         return len(schedule(len(self.bots), self.players))
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, *, timings: bool = False) -> dict[str, Any]:
+        """Everything, in a JSON-ready form; ``timings`` adds each bot's and each game's
+        time spent deciding (which differs from run to run)."""
+        out: dict[str, Any] = {
             "game": self.game,
             "bots": list(self.bots),
             "players": self.players,
@@ -269,8 +331,11 @@ class Arena:
                 }
                 for h in self.head_to_head()
             ],
-            "games": [g.to_json() for g in self.results],
+            "games": [g.to_json(timings=timings) for g in self.results],
         }
+        if timings:
+            out["thinking"] = [t.to_json() for t in self.thinking()]
+        return out
 
     def write(self, path: Path) -> None:
         """JSON (everything) or CSV (one row per bot), chosen by the file's suffix."""
@@ -301,6 +366,24 @@ class Job:
     lineup: tuple[int, ...]
 
 
+class _Timed(Agent):
+    """A bot whose decisions are timed and counted (what each bot costs a game)."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def act(self, state: State, seat: int) -> Action:
+        start = time.perf_counter()
+        try:
+            return self.agent.act(state, seat)
+        finally:
+            self.seconds += time.perf_counter() - start
+            self.decisions += 1
+
+
 def play_game(
     game_id: str,
     bots: Sequence[str],
@@ -308,15 +391,16 @@ def play_game(
     job: Job,
 ) -> ArenaGame:
     """One game through the table service: the deal from ``job.seed``, bot ``lineup[s]`` in
-    seat ``s``, the bots seeded from ``job.bot_seed``."""
+    seat ``s``, the bots seeded from ``job.bot_seed``; each bot's decisions are timed."""
     game = get_game(game_id)
     state = game.new_state(len(job.lineup), job.seed, options)
     state.logging = False  # no one reads it (see simulate.play_one)
     seeder = random.Random(job.bot_seed)
-    seats = []
+    seats, timed = [], []
     for s, e in enumerate(job.lineup):
         spec = parse_spec(bots[e])
-        agent = make_agent(spec, game, seeder.getrandbits(63))
+        agent = _Timed(make_agent(spec, game, seeder.getrandbits(63)))
+        timed.append(agent)
         seats.append(Seat(f"{bots[e]} {s + 1}", spec, agent))
     final = Table(game, state, seats).play()
     return ArenaGame(
@@ -327,6 +411,8 @@ def play_game(
         final.scores(),
         final.ranking(),
         final.move_count,
+        tuple(t.seconds for t in timed),
+        tuple(t.decisions for t in timed),
     )
 
 

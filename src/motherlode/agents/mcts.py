@@ -55,6 +55,9 @@ from motherlode.engine import Action, Agent, BadOptions, Game, State
 
 log = logging.getLogger("motherlode.agents")
 
+_WARNED: set[tuple[str, str]] = set()
+"""The games whose missing or unusable evaluator was logged already (and why)."""
+
 DEFAULT_ITERATIONS = 1000
 MAX_COUNT = 10_000_000
 """The most any whole-number parameter may be (iterations, cut-off, widening): more is a typo
@@ -323,7 +326,11 @@ class MCTSAgent(Agent):
         except BadValueFile as exc:
             if self.value is not None:
                 raise
-            log.warning("%s: no learned evaluator (%s); the search goes without", game.title, exc)
+            if (game.id, str(exc)) not in _WARNED:  # once a process: bots are built per move
+                _WARNED.add((game.id, str(exc)))
+                log.warning(
+                    "%s: no learned evaluator (%s); the search goes without", game.title, exc
+                )
             return default
         if self.value is not None:  # a file asked for by name serves, or the search stops
             return learned

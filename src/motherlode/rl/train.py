@@ -41,11 +41,11 @@ def load_jax() -> tuple[Any, Any, Any]:
 
 @dataclass(frozen=True)
 class FitSettings:
-    hidden: tuple[int, ...] = (128, 64)
+    hidden: tuple[int, ...] = (64, 32)
     steps: int = 3000
     batch: int = 256
     lr: float = 1e-3
-    weight_decay: float = 1e-4
+    weight_decay: float = 1e-3
     margin_weight: float = 0.5
     seed: int = 0
 

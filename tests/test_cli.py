@@ -11,6 +11,7 @@ from rich.console import Console
 from typer.testing import CliRunner, Result
 
 from motherlode import cli
+from motherlode.agents.levels import LEVELS
 from motherlode.engine import GameRecord
 
 runner = CliRunner()
@@ -52,6 +53,19 @@ def test_games_one_game_details_its_options() -> None:
     assert "1..8" in rows["rounds"] and "rounds played (one card each)" in rows["rounds"]
     assert "int" in rows["start_gold"] and "1..9" in rows["start_gold"]
     assert "bool" in rows["challenges"] and "True" in rows["challenges"]
+
+
+def test_games_one_game_shows_its_difficulty_levels() -> None:
+    result = run("games", "gonza")
+    assert result.exit_code == 0, result.output
+    assert "Gonza Index: levels" in result.output
+    rows = {ln.split("│")[1].strip(): ln for ln in result.output.splitlines() if ln.count("│") > 4}
+    for name, level in LEVELS.items():
+        assert level.sentence in rows[name]
+        assert "not yet rated" in rows[name] or "±" in rows[name]
+    assert "0.3 s" in rows["strong"] and "1 s" in rows["expert"]
+    levels = [ln.split("│")[1].strip() for ln in result.output.splitlines() if "│" in ln]
+    assert [n for n in levels if n in LEVELS] == ["beginner", "casual", "strong", "expert"]
 
 
 def test_games_unknown_game() -> None:

@@ -18,6 +18,7 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from motherlode.agents import levels
 from motherlode.agents.human import HumanAgent, QuitGame
 from motherlode.agents.specs import bot_names
 from motherlode.engine import BadRecord, Game, GameRecord, MotherlodeError, State, games, get_game
@@ -77,7 +78,8 @@ def _game(game_id: str) -> Game:
 def games_command(
     game_id: Annotated[str | None, typer.Argument(help="Show one game's options.")] = None,
 ) -> None:
-    """Every game with its player counts and options."""
+    """Every game with its player counts, bots and options; for one game, its options and
+    the difficulty levels its bots play at."""
     ids = [game_id] if game_id else games()
     if not ids:
         console.print("No games are installed.")
@@ -110,6 +112,23 @@ def games_command(
                 allowed = ""
             detail.add_row(o["name"], o["type"], str(o["default"]), allowed, o["help"])
         console.print(detail)
+        console.print(_levels_table(g))
+
+
+def _levels_table(game: Game) -> RichTable:
+    """The difficulty levels of ``game``: what each does, its time a move, its rating."""
+    table = RichTable(title=f"{game.title}: levels (bot specs, from the weakest)")
+    for col in ("level", "what it does", "time a move", "rating"):
+        table.add_column(col)
+    for level in levels.describe(game):
+        ms, rating = level["ms"], level["rating"]
+        table.add_row(
+            level["name"],
+            level["sentence"],
+            f"{ms / 1000:g} s" if ms is not None else "-",
+            f"{rating['mu']:.1f} ± {rating['sigma']:.1f}" if rating else "not yet rated",
+        )
+    return table
 
 
 def _choose_game() -> str:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from motherlode.agents.levels import LEVELS
 from motherlode.web.app import create_app
 from motherlode.web.limits import Limits
 
@@ -56,6 +57,23 @@ def test_games_catalogue_lists_options_and_bots(client: TestClient) -> None:
     assert nuggets["min_players"] == 2 and "random" in nuggets["bots"]
     assert {o["name"] for o in nuggets["options"]} == {"rounds", "start_gold", "challenges"}
     assert nuggets["timed_decisions"] is True
+
+
+def test_catalogue_lists_each_games_levels_with_sentences(client: TestClient) -> None:
+    """The lobby offers the difficulty levels: each game lists them, weakest first, with
+    the sentence a player reads and the measured rating (None until measured)."""
+    catalogue = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    for game_id in ("carcassonne", "goldfix", "goodwill", "gonza", "yukon"):
+        levels = catalogue[game_id]["levels"]
+        assert [lv["name"] for lv in levels] == ["beginner", "casual", "strong", "expert"]
+        assert catalogue[game_id]["bots"][:4] == ["beginner", "casual", "strong", "expert"]
+        for level in levels:
+            assert level["sentence"] == LEVELS[level["name"]].sentence
+            rating = level["rating"]
+            assert rating is None or set(rating) == {"mu", "sigma"}
+    # the fixture game has no heuristic bot, so no casual level: it lists only those it has
+    nuggets = catalogue["nuggets"]
+    assert [lv["name"] for lv in nuggets["levels"]] == ["beginner", "strong", "expert"]
 
 
 def test_create_table_gives_secret_links_to_people_only(client: TestClient) -> None:

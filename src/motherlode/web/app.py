@@ -22,6 +22,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from motherlode.agents import levels
 from motherlode.agents.specs import bot_names
 from motherlode.engine import GameRecord, MotherlodeError, games, get_game
 from motherlode.storage import Database
@@ -69,6 +70,8 @@ def error_message(exc: ServiceError) -> dict[str, Any]:
 
 
 def game_catalogue() -> list[dict[str, Any]]:
+    """What the lobby offers for each game: options, bot specs (the difficulty levels first)
+    and each level's sentence and measured rating, so a player can choose an opponent."""
     out = []
     for game_id in games():
         game = get_game(game_id)
@@ -81,6 +84,7 @@ def game_catalogue() -> list[dict[str, Any]]:
                 "max_players": game.max_players,
                 "options": game.options_class.describe(),
                 "bots": bot_names(game),
+                "levels": levels.describe(game),
                 "timed_decisions": game.timed_decisions,
             }
         )

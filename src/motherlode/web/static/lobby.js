@@ -15,19 +15,50 @@
 
   const game = () => catalogue.find((g) => g.id === $("game").value);
 
+  // The difficulty levels are what a person picks ("Casual bot"); the raw bot specs stay on
+  // offer, apart, for those who know them. An option's value is always the spec name.
+  const levelLabel = (name) => `${name[0].toUpperCase()}${name.slice(1)} bot`;
+  const ratingText = (r) => (r ? `rating ${r.mu.toFixed(1)} ± ${r.sigma.toFixed(1)}` : "not yet rated");
+  const levelsOf = (g) => g.levels || [];
+
+  function seatHelp(g, value) {
+    if (value === "human") return [M.el("span", { text: "A person, who gets a private link to this seat." })];
+    const level = levelsOf(g).find((l) => l.name === value);
+    if (!level) return [M.el("span", { text: `The engine's ${value} bot as it is, not a difficulty level.` })];
+    return [M.el("span", { text: level.sentence }), " ",
+      M.el("span", { class: "rating", text: `(${ratingText(level.rating)})` })];
+  }
+
+  function levelsList() {
+    const g = game();
+    const levels = levelsOf(g);
+    $("levels-card").classList.toggle("hidden", !levels.length);
+    $("levels").replaceChildren(...levels.map((l) => M.el("div", { "data-level": l.name },
+      M.el("dt", { text: levelLabel(l.name) }),
+      M.el("dd", {}, M.el("span", { text: l.sentence }), " ",
+        M.el("span", { class: "rating", text: ratingText(l.rating) })))));
+  }
+
   function seatsForm() {
     const g = game();
     const n = Number($("players").value);
     const box = $("seats");
     box.replaceChildren();
-    const bot = g.bots.includes("heuristic") ? "heuristic" : "random";
+    const levels = levelsOf(g).map((l) => l.name).filter((name) => g.bots.includes(name));
+    const others = g.bots.filter((b) => !levels.includes(b));
+    const bot = ["casual", "heuristic", "random"].find((b) => g.bots.includes(b)) || g.bots[0];
     for (let i = 0; i < n; i++) {
-      const select = M.el("select", { id: `seat-${i}`, name: `seat-${i}` },
-        ...["human", ...g.bots].map((b) => M.el("option", { value: b, text: b })));
+      const select = M.el("select", { id: `seat-${i}`, name: `seat-${i}`, "aria-describedby": `seat-help-${i}` },
+        M.el("option", { value: "human", text: "Person" }),
+        ...levels.map((b) => M.el("option", { value: b, text: levelLabel(b) })),
+        others.length ? M.el("optgroup", { label: "Other bots (for experts)" },
+          ...others.map((b) => M.el("option", { value: b, text: b }))) : null);
       select.value = i === 0 ? "human" : bot;
-      box.append(M.el("div", {},
+      const help = M.el("p", { id: `seat-help-${i}`, class: "seat-help muted" }, seatHelp(g, select.value));
+      select.onchange = () => help.replaceChildren(...seatHelp(g, select.value));
+      box.append(M.el("div", { class: "seat" },
         M.el("label", { for: `seat-${i}`, text: `Seat ${i + 1}` }), select,
-        M.el("input", { id: `name-${i}`, placeholder: "name (optional)", maxlength: 40 })));
+        M.el("input", { id: `name-${i}`, placeholder: "name (optional)", maxlength: 40 }), help));
     }
   }
 
@@ -72,6 +103,7 @@
       ...[0, 300, 800].map((c) => M.el("option", { value: c, text: c ? `${c} ms` : "none" })));
     delay.value = "300";
     settings.append(M.el("div", {}, M.el("label", { for: "bot_delay_ms", text: "Pause between bot moves" }), delay));
+    levelsList();
     seatsForm();
   }
 

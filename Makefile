@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 UV_VERSION := 0.13.9
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup chromium postgresql run test lint typecheck pytest soak bench lock clean
+.PHONY: setup chromium postgresql run test lint typecheck pytest soak bench lock clean screenshots
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 $(STAMP): pyproject.toml uv.lock
@@ -45,6 +45,11 @@ pytest: setup chromium postgresql
 	$(BIN)/pytest -m "not soak"
 
 test: lint typecheck pytest
+
+# The browser tests save their screenshots in the ignored out/screenshots; this refreshes the
+# ones the docs show, on purpose.
+screenshots: setup chromium postgresql
+	MOTHERLODE_SCREENSHOTS=$(CURDIR)/docs/screenshots $(BIN)/pytest -m browser
 
 soak: setup
 	$(BIN)/pytest -m soak -s

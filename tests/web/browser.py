@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import threading
@@ -27,7 +28,13 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SCREENSHOTS = Path(
+    os.environ.get("MOTHERLODE_SCREENSHOTS")
+    or Path(__file__).resolve().parents[2] / "out" / "screenshots"
+)
+"""Where browser tests save what they show: the ignored out/screenshots, so that a test run
+never rewrites tracked files; `make screenshots` points it at docs/screenshots on purpose."""
+SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
 
 def need_chromium() -> None:

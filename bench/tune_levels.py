@@ -74,7 +74,7 @@ from motherlode.engine.options import parse_option_pairs
 from motherlode.sim.arena import run_arena
 from motherlode.sim.backends import BACKENDS, Backend, make_backend
 from motherlode.sim.live import live_progress
-from motherlode.sim.stats import wilson_interval
+from motherlode.sim.stats import WinTally, wilson_interval
 
 OPPONENT = "casual"
 TUNABLE = ("strong", "expert")
@@ -150,7 +150,7 @@ def sampler_seed(seed: int, trials: int) -> int:
 
 
 @dataclass(frozen=True)
-class Result:
+class Result(WinTally):
     """A finished trial: its parameters and how the level fared against ``casual``."""
 
     number: int
@@ -163,14 +163,6 @@ class Result:
     spec: str
     seconds: float
     baseline: bool
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
 
     @classmethod
     def of(cls, trial: optuna.Trial | optuna.trial.FrozenTrial) -> Result:

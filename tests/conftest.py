@@ -56,3 +56,15 @@ def backend_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         url: str = request.getfixturevalue("postgres_url")
         return url
     return f"sqlite:///{tmp_path / 'test.db'}"
+
+
+@pytest.fixture
+def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every game's data folder (levels.toml, evaluator) is a temporary one, so tests that
+    write levels or ratings never touch tracked files; the levels' cache is cleared around."""
+    from motherlode.agents import levels
+
+    monkeypatch.setattr(levels, "data_folder", lambda game: tmp_path)
+    levels._levels_file.cache_clear()
+    yield tmp_path
+    levels._levels_file.cache_clear()

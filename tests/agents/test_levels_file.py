@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,14 +29,6 @@ casual = {mu = 25.5, sigma = 1.25, games = 40}
 [expert]
 ms = 900
 """
-
-
-@pytest.fixture
-def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setattr(levels, "data_folder", lambda game: tmp_path)
-    levels._levels_file.cache_clear()
-    yield tmp_path
-    levels._levels_file.cache_clear()
 
 
 def read(path: Path) -> dict[str, object]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,16 +21,6 @@ BOTS = ["random", "casual", "mcts:iters=4"]
 def ladder() -> Arena:
     """Gonza at its smallest table (2 players): 12 games, two full periods of 6."""
     return run_ladder("gonza", BOTS, 12, seed=1)
-
-
-@pytest.fixture
-def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Every game's data folder (for levels.toml) is a temporary one; the cache of
-    levels.toml files is cleared around the test."""
-    monkeypatch.setattr(levels, "data_folder", lambda game: tmp_path)
-    levels._levels_file.cache_clear()
-    yield tmp_path
-    levels._levels_file.cache_clear()
 
 
 # ------------------------------------------------------------------------ matrix

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import optuna
@@ -17,15 +16,6 @@ from motherlode.engine import BadOptions, get_game
 from motherlode.sim.arena import run_arena
 
 TINY = ["--games", "2", "--iters", "8", "--seed", "3"]
-
-
-@pytest.fixture
-def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Every game's levels.toml lives in a temporary folder; its cache is cleared around."""
-    monkeypatch.setattr(levels, "data_folder", lambda game: tmp_path)
-    levels._levels_file.cache_clear()
-    yield tmp_path
-    levels._levels_file.cache_clear()
 
 
 def test_the_space_is_the_issues() -> None:

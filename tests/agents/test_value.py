@@ -92,7 +92,7 @@ def _states(game_id: str, players: int, count: int) -> list[State]:
     """Positions along a few random games (secret decisions half made included)."""
     game = motherlode.get_game(game_id)
     rng = random.Random(7)
-    out = []
+    out: list[State] = []
     for seed in range(3):
         state = game.new_state(players, seed=seed)
         while not state.is_over() and len(out) < count * (seed + 1):

@@ -35,10 +35,13 @@ def test_a_level_is_the_bot_underneath_with_the_games_settings(game: motherlode.
     casual = make_agent("casual", game, seed=1)
     assert type(casual) is type(make_agent("heuristic", game, seed=1))
     strong = make_agent("strong", game, seed=1)
-    assert isinstance(strong, MCTSAgent) and strong.ms == 300
-    for key, value in game.search_defaults.items():
-        if key in ("cutoff",):
-            assert strong.cutoff == value
+    _, params = levels.expand("strong", {}, game)
+    assert isinstance(strong, MCTSAgent) and strong.ms == params["ms"]
+    # the game's search settings, unless its levels.toml tuned them
+    assert params["cutoff"] == levels.tuned(game, "strong").get(
+        "cutoff", game.search_defaults["cutoff"]
+    )
+    assert strong.cutoff == params["cutoff"]
     expert = make_agent("expert:ms=250", game, seed=1)
     assert isinstance(expert, MCTSAgent) and expert.ms == 250 and expert.eval == "learned"
     beginner = make_agent("beginner", game, seed=1)

@@ -71,6 +71,15 @@ def limit_spec(spec: AgentSpec, seconds: float) -> AgentSpec:
     return AgentSpec(spec.name, {**spec.params, "ms": ms if ms is not None else cap})
 
 
+def _warm() -> None:
+    """A new search worker imports what searches use before its first move, so that the
+    first move's time limit is spent searching: the learned evaluator and the tensors
+    (numpy) cost about half a second to import."""
+    import motherlode.agents.mcts
+    import motherlode.agents.value
+    import motherlode.rl.tensors.direct  # noqa: F401
+
+
 def _think(game_id: str, spec: AgentSpec, seed: int, state: State, seat: int) -> Any:
     """In a worker process: build the bot and decide; the action travels back as JSON."""
     agent = make_agent(spec, get_game(game_id), seed)
@@ -98,7 +107,9 @@ class BotPool:
     def _processes(self) -> ProcessPool:
         if self._pool is None:  # started on the first search: most servers never need it
             self._pool = ProcessPool(
-                max_workers=self.workers, context=multiprocessing.get_context("spawn")
+                max_workers=self.workers,
+                context=multiprocessing.get_context("spawn"),
+                initializer=_warm,
             )
         return self._pool
 

@@ -24,6 +24,8 @@ from motherlode.rl.tensors import encoder
 
 GONZA = motherlode.get_game("gonza")
 
+pytestmark = pytest.mark.jax  # the quick training imports JAX (see the marker in pyproject)
+
 
 @pytest.fixture(scope="module")
 def trained(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -34,6 +34,7 @@ def _small_batch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return x, mask, actions
 
 
+@pytest.mark.jax
 def test_jax_imitation_lowers_the_loss_and_keeps_masked_actions_at_zero() -> None:
     pytest.importorskip("jax")
     pytest.importorskip("optax")
@@ -58,6 +59,7 @@ def test_jax_imitation_lowers_the_loss_and_keeps_masked_actions_at_zero() -> Non
         assert param.flags.writeable
 
 
+@pytest.mark.jax
 def test_jax_reinforce_weights_push_away_from_punished_actions() -> None:
     pytest.importorskip("jax")
     from motherlode.rl.policy_train import PolicyTrainer
@@ -73,6 +75,7 @@ def test_jax_reinforce_weights_push_away_from_punished_actions() -> None:
     assert np.mean(p_after[1::2]) < np.mean(p_before[1::2])
 
 
+@pytest.mark.jax
 def test_jax_training_refuses_an_illegal_action() -> None:
     pytest.importorskip("jax")
     from motherlode.rl.policy_train import PolicyTrainer
@@ -84,6 +87,7 @@ def test_jax_training_refuses_an_illegal_action() -> None:
         PolicyTrainer(policy).run([(x, mask, actions, np.ones(len(actions), np.float32))])
 
 
+@pytest.mark.jax
 def test_a_jax_trained_policy_saves_loads_and_plays_as_the_policy_bot(tmp_path: Path) -> None:
     """A few imitation steps on a real game's decisions (the heuristic's, one game), saved,
     loaded and played through the ``policy`` bot: whole legal games."""

@@ -63,7 +63,7 @@ def network(game_id: str, players: int) -> tuple[ValueNet, str]:
         return ValueNet.load(file), "shipped"
     enc = encoder(game, players)
     rng = np.random.default_rng(0)
-    sizes = [enc.size, 128, 64, 2]
+    sizes = [enc.size, 64, 32, 2]  # the shape motherlode train gives (FitSettings)
     layers = [
         (rng.standard_normal((a, b)).astype(np.float32) * 0.01, np.zeros(b, np.float32))
         for a, b in itertools.pairwise(sizes)

@@ -63,7 +63,8 @@ LEVELS: dict[str, Level] = {
         ),
         Level(
             "expert",
-            "Searches with what self-play taught it about who is winning (about 1 s a move).",
+            "Searches the longest (about 1 s a move), judging positions as self-play taught it "
+            "where that helps.",
             "mcts",
             {"ms": 1000, "eval": "learned"},
         ),

@@ -43,7 +43,9 @@ def test_a_level_is_the_bot_underneath_with_the_games_settings(game: motherlode.
     )
     assert strong.cutoff == params["cutoff"]
     expert = make_agent("expert:ms=250", game, seed=1)
-    assert isinstance(expert, MCTSAgent) and expert.ms == 250 and expert.eval == "learned"
+    assert isinstance(expert, MCTSAgent) and expert.ms == 250
+    # the learned evaluator, unless the game's levels.toml says it does not help there
+    assert expert.eval == levels.tuned(game, "expert").get("eval", "learned")
     beginner = make_agent("beginner", game, seed=1)
     assert isinstance(beginner, MCTSAgent) and beginner.iters == 24 and beginner.ms is None
 

@@ -215,6 +215,8 @@ def test_two_tables_with_people_get_different_secret_seeds(client: TestClient) -
         ("grandmaster", "grandmaster"),
         ("policy:path=/etc/passwd", "path="),  # no file the client names is read
         ("mcts:rollout=policy:path=x.npz", "path="),
+        ("expert:value=/etc/passwd.npz", "value="),  # nor an evaluator file it names
+        ("mcts:eval=learned,VALUE=x.npz", "value="),
         ("mcts:", None),
     ],
 )

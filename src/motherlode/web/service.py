@@ -53,6 +53,8 @@ log = logging.getLogger("motherlode.web")
 T = TypeVar("T")
 
 MAX_EVENTS = 300
+FILE_PARAMETERS = ("path", "value")
+"""Bot parameters that name a file: a policy's ``path``, a search's evaluator ``value``."""
 TIMER_CHOICES = (0, 20, 30)
 
 
@@ -312,10 +314,13 @@ class TableService:
     def _bot_spec(self, game_id: str, seat: int, text: str) -> AgentSpec:
         """A seat's spec, refused now (422, naming what is wrong) if it would fail later or
         ask for more time than the operator allows."""
-        if "path=" in text.replace(" ", "").lower():
-            # a client names no file on the server: a policy bot plays the policy shipped
-            # for its game (``policy``), never one read from a path the client chose
-            raise ServiceError(422, f"seat {seat}: bots here cannot read files (no path=)")
+        flat = text.replace(" ", "").lower()
+        for key in FILE_PARAMETERS:
+            if f"{key}=" in flat:
+                # a client names no file on the server: a policy bot plays the policy and
+                # the expert the evaluator shipped for its game, never a file at a path the
+                # client chose (nested specs included: rollout=policy:path=...)
+                raise ServiceError(422, f"seat {seat}: bots here cannot read files (no {key}=)")
         try:
             spec = parse_spec(text)
             if not spec.is_human:

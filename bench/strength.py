@@ -45,7 +45,7 @@ import shlex
 import sys
 import time
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,7 +57,7 @@ from motherlode.agents.specs import parse_spec
 from motherlode.engine import BadOptions, Game, MotherlodeError, get_game
 from motherlode.engine.options import parse_option_pairs
 from motherlode.sim.arena import Arena, HeadToHead, run_arena
-from motherlode.sim.backends import BACKENDS, Backend, make_backend
+from motherlode.sim.backends import BACKENDS, make_backend
 from motherlode.sim.live import err_console, live_progress, speed_line
 
 DEFAULT_BOTS = ("random", *levels.ORDER)
@@ -73,32 +73,14 @@ def ladder_players(game: Game) -> int:
 
 
 def run_ladder(
-    game_id: str,
-    bots: Sequence[str],
-    games: int,
-    *,
-    players: int | None = None,
-    seed: int = 0,
-    options: Mapping[str, Any] | None = None,
-    jobs: int = 1,
-    backend: Backend | None = None,
-    progress: Callable[[int], None] | None = None,
+    game_id: str, bots: Sequence[str], games: int, *, players: int | None = None, **arena: Any
 ) -> Arena:
-    """The arena's round robin of ``bots`` at the game's smallest table (or ``players``)."""
+    """The arena's round robin of ``bots`` at the game's smallest table (or ``players``);
+    the other keywords (seed, options, jobs, backend, progress) are :func:`run_arena`'s."""
     if len(bots) < 2:
         raise BadOptions("a ladder needs at least two bots")
     count = ladder_players(get_game(game_id)) if players is None else players
-    return run_arena(
-        game_id,
-        bots,
-        games,
-        players=count,
-        seed=seed,
-        options=options,
-        jobs=jobs,
-        backend=backend,
-        progress=progress,
-    )
+    return run_arena(game_id, bots, games, players=count, **arena)
 
 
 def matrix(arena: Arena) -> dict[tuple[int, int], HeadToHead]:

@@ -152,10 +152,14 @@ class ValueNet:
         if not math.isfinite(self.margin_scale) or self.margin_scale <= 0:
             raise BadValueFile(f"{name}: its margin scale is not a positive number")
 
-    def check(self, game: Game, layout: str) -> None:
-        """Refuse a net made for another game or another tensor layout."""
+    def check_game(self, game: Game) -> None:
+        """Refuse a net made for another game."""
         if self.game != game.id:
             raise BadValueFile(f"this evaluator was trained for {self.game}, not {game.title}")
+
+    def check(self, game: Game, layout: str) -> None:
+        """Refuse a net made for another game or another tensor layout."""
+        self.check_game(game)
         if self.layout != layout:
             raise BadValueFile(
                 f"this evaluator was trained on another tensor layout of {game.title} "
@@ -228,18 +232,21 @@ class LearnedEvaluator:
         encode = self.encoder_for(state)
         if encode is None:
             raise BadValueFile(f"the evaluator does not fit this table of {self.game.title}")
-        return np.stack([encode(state, seat) for seat in range(state.num_players)])
+        return _rows(encode, state)
 
     def __call__(self, state: State) -> Outcome:
         encode = self.encoder_for(state)
         if encode is None:
             assert self.fallback is not None
             return self.fallback(state)
-        x = np.stack([encode(state, seat) for seat in range(state.num_players)])
-        win, margin = self.net.predict(x)
+        win, margin = self.net.predict(_rows(encode, state))
         total = float(win.sum())  # (each seat's estimate from its own view: made to add up)
         shares = [float(p) / total for p in win] if total > 0 else [1.0 / len(win)] * len(win)
         return shares, [float(m) for m in margin]
+
+
+def _rows(encode: Callable[[State, int], Array], state: State) -> Array:
+    return np.stack([encode(state, seat) for seat in range(state.num_players)])
 
 
 def _scores(state: State) -> Outcome:
@@ -268,8 +275,7 @@ def learned_evaluator(game: Game, path: str | None) -> LearnedEvaluator:
     if path is not None and file.suffix != ".npz":
         raise BadValueFile(f"an evaluator file ends in .npz, got {path[:60]!r}")
     net = load_cached(file)
-    if net.game != game.id:
-        raise BadValueFile(f"this evaluator was trained for {net.game}, not {game.title}")
+    net.check_game(game)
     return LearnedEvaluator(net, game)
 
 

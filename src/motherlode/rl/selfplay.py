@@ -16,7 +16,7 @@ give the same data on either.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from motherlode.agents.rollout import final_outcome
 from motherlode.agents.specs import make_agent
-from motherlode.engine import Action, Game, get_game
+from motherlode.engine import Action, Game, State, get_game
 from motherlode.rl.tensors import encoder
 from motherlode.rl.tensors.direct import direct_encoder
 
@@ -136,11 +136,19 @@ def play_task(task: SelfPlayTask) -> Samples:
     game = get_game(task.game)
     players = len(task.specs)
     enc = encoder(game, players, task.options)
-    parts = [_one_game(game, task, seed, enc.size) for seed in task.seeds]
+    direct = direct_encoder(enc)  # one per task: its buffers serve every game
+    encode = direct.encode if direct is not None else lambda s, seat: enc.encode(s.observe(seat))
+    parts = [_one_game(game, task, seed, encode, enc.size) for seed in task.seeds]
     return Samples.join(parts)
 
 
-def _one_game(game: Game, task: SelfPlayTask, seed: int, width: int) -> Samples:
+def _one_game(
+    game: Game,
+    task: SelfPlayTask,
+    seed: int,
+    encode: Callable[[State, int], FloatArray],
+    width: int,
+) -> Samples:
     players = len(task.specs)
     rng = random.Random(seed ^ 0x5E1F)
     agents = [make_agent(spec, game, rng.getrandbits(63)) for spec in task.specs]
@@ -157,7 +165,6 @@ def _one_game(game: Game, task: SelfPlayTask, seed: int, width: int) -> Samples:
         state.apply(seat, action)
     shares, margins = final_outcome(state)
     kept = set(rng.sample(range(len(moves)), min(task.positions, len(moves))))
-    direct = direct_encoder(encoder(game, players, task.options))
     replay = game.new_state(players, seed=seed, options=task.options)
     rows: list[FloatArray] = []
     wins: list[float] = []
@@ -165,10 +172,7 @@ def _one_game(game: Game, task: SelfPlayTask, seed: int, width: int) -> Samples:
     for i, (seat, action) in enumerate(moves):
         if i in kept:
             for s in range(players):
-                if direct is not None:
-                    rows.append(direct.encode(replay, s))
-                else:
-                    rows.append(encoder(game, players, task.options).encode(replay.observe(s)))
+                rows.append(encode(replay, s))
                 wins.append(shares[s])
                 gaps.append(margins[s])
         replay.apply(seat, action)

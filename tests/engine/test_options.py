@@ -18,8 +18,16 @@ class Opts(GameOptions):
     rounds: int = option(5, "rounds to play", min=1, max=8)
     fast: bool = option(False, "fast play")
     speed: float = option(1.0, "speed factor", min=0.5, max=2.0)
-    board: str = option("standard", "which board", choices=("standard", "big"))
-    seats: int = option(4, "table size", choices=(2, 4))
+    board: str = option(
+        "standard",
+        "which board",
+        choices=("standard", "big"),
+        title="Board",
+        sentence="The map you play on.",
+        labels={"big": "Big: for 5 or more"},
+    )
+    seats: int = option(4, "table size", choices=(2, 4), advanced=True)
+    path: str = option("", "a file to read", web=False)
 
     def validate(self) -> None:
         if self.fast and self.rounds > 6:
@@ -40,6 +48,7 @@ def test_defaults() -> None:
         "speed": 1.0,
         "board": "standard",
         "seats": 4,
+        "path": "",
     }
     assert GAME.options().to_dict() == {"rounds": 5, "start_gold": 6, "challenges": True}
 
@@ -127,8 +136,11 @@ def test_nugget_options_from_command_line_strings() -> None:
         GAME.options({"start_gold": "10"})
 
 
+BASIC = ("name", "type", "default", "help", "min", "max", "choices")
+
+
 def test_describe() -> None:
-    assert Opts.describe() == [
+    assert [{k: o[k] for k in BASIC} for o in Opts.describe()] == [
         {
             "name": "rounds",
             "type": "int",
@@ -174,12 +186,34 @@ def test_describe() -> None:
             "max": None,
             "choices": [2, 4],
         },
+        {
+            "name": "path",
+            "type": "str",
+            "default": "",
+            "help": "a file to read",
+            "min": None,
+            "max": None,
+            "choices": None,
+        },
     ]
     assert [o["name"] for o in GAME.options_class.describe()] == [
         "rounds",
         "start_gold",
         "challenges",
     ]
+
+
+def test_describe_in_players_words() -> None:
+    """The lobby's words: a title (else the name in words), a sentence (else the help),
+    a choice's label, the advanced fold and the options web tables leave out."""
+    rows = {o["name"]: o for o in Opts.describe()}
+    assert rows["board"]["title"] == "Board" and rows["board"]["sentence"] == "The map you play on."
+    assert rows["board"]["labels"] == {"big": "Big: for 5 or more"}
+    assert rows["rounds"]["title"] == "Rounds" and rows["rounds"]["sentence"] == "rounds to play"
+    assert rows["rounds"]["labels"] is None
+    assert [n for n, o in rows.items() if o["advanced"]] == ["seats"]
+    assert [n for n, o in rows.items() if not o["web"]] == ["path"]
+    assert Opts.terminal_only() == {"path": ""}
 
 
 def test_parse_option_pairs() -> None:

@@ -93,7 +93,14 @@ def create_from_lobby(
     for i, agent in enumerate(seats):
         page.select_option(f"#seat-{i}", agent)
     for name, value in (options or {}).items():
-        page.fill(f"#opt-{name}", value)
+        if not page.is_visible(f"#opt-{name}"):  # an advanced option, folded away
+            page.click("#advanced-options > summary")
+        if page.get_attribute(f"#opt-{name}", "data-kind") == "bool" or page.evaluate(
+            f"document.getElementById('opt-{name}').tagName === 'SELECT'"
+        ):
+            page.select_option(f"#opt-{name}", value)
+        else:
+            page.fill(f"#opt-{name}", value)
     page.select_option("#bot_delay_ms", "0")
     if timer is not None:
         page.select_option("#decision_timer", timer)

@@ -29,9 +29,33 @@ def option(
     min: float | None = None,
     max: float | None = None,
     choices: Sequence[Any] | None = None,
+    title: str = "",
+    sentence: str = "",
+    labels: Mapping[Any, str] | None = None,
+    advanced: bool = False,
+    web: bool = True,
 ) -> Any:
-    """A dataclass field carrying its help text and allowed range or choices."""
-    meta = {"help": help, "min": min, "max": max, "choices": tuple(choices) if choices else None}
+    """A dataclass field carrying its help text and allowed range or choices.
+
+    ``help`` names the rule for the terminal and the docs (``--help``, ``motherlode
+    games``).  The lobby speaks to players instead: ``title`` (a few words), ``sentence``
+    (what choosing it does, in the control's own terms: yes/no for a switch) and
+    ``labels`` (a choice's words, e.g. ``{"EZ1": "One lot for each player"}``).
+    ``advanced`` folds the option away in the lobby; ``web=False`` keeps it out of web
+    tables altogether (an option that reads a file on the server), which then play its
+    default.
+    """
+    meta = {
+        "help": help,
+        "min": min,
+        "max": max,
+        "choices": tuple(choices) if choices else None,
+        "title": title,
+        "sentence": sentence,
+        "labels": dict(labels) if labels else None,
+        "advanced": advanced,
+        "web": web,
+    }
     return dataclasses.field(default=default, metadata=meta)
 
 
@@ -133,9 +157,23 @@ class GameOptions:
                     "min": f.metadata.get("min"),
                     "max": f.metadata.get("max"),
                     "choices": list(f.metadata["choices"]) if f.metadata.get("choices") else None,
+                    "title": f.metadata.get("title") or f.name.replace("_", " ").capitalize(),
+                    "sentence": f.metadata.get("sentence") or f.metadata.get("help", ""),
+                    "labels": (
+                        {str(k): v for k, v in f.metadata["labels"].items()}
+                        if f.metadata.get("labels")
+                        else None
+                    ),
+                    "advanced": bool(f.metadata.get("advanced")),
+                    "web": f.metadata.get("web", True),
                 }
             )
         return out
+
+    @classmethod
+    def terminal_only(cls) -> dict[str, Any]:
+        """The options web tables do not offer (``web=False``), with the default they play."""
+        return {f.name: f.default for f in fields(cls) if not f.metadata.get("web", True)}
 
 
 def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:

@@ -35,6 +35,7 @@ from motherlode.agents.specs import AgentSpec, check_agent, parse_spec
 from motherlode.engine import (
     Action,
     BadAction,
+    Game,
     GameRecord,
     IllegalAction,
     MotherlodeError,
@@ -267,12 +268,7 @@ class TableService:
             agent = str(seat.get("agent") or "human").strip()
             specs.append(self._bot_spec(game_id, i, agent))
             names.append(name or (f"Player {i + 1}" if agent == "human" else f"{agent} {i + 1}"))
-        if options and "components" in options:
-            raise ServiceError(
-                422,
-                "the components option reads a file on the server; "
-                "it is for the terminal (motherlode play), not for web tables",
-            )
+        options = self._web_options(game, [s.name for s in specs], options)
         clean = self._settings(game_id, settings or {})
         people = any(s.is_human for s in specs)
         if seed is not None and people and not self.limits.allow_client_seed:
@@ -310,6 +306,30 @@ class TableService:
         live = self._live(table_id, table, clean, salt)
         self._after_change(live)
         return live, tokens
+
+    @staticmethod
+    def _web_options(
+        game: Game, agents: list[str], options: Mapping[str, Any] | None
+    ) -> dict[str, Any]:
+        """The client's options without those web tables do not offer (``web=False``: a
+        file on the server, or what the seats already say, as Gonza's Minister AI players).
+        Such an option may be sent only with the value the table would play anyway (its
+        default, or the seats' value), which is what "Play again" sends back; any other
+        value is refused (422), since the server would otherwise read a path the client
+        chose."""
+        if not isinstance(options, Mapping):
+            return {}
+        fixed = game.options_class.terminal_only()
+        if game.seat_options is not None:
+            fixed.update((k, v) for k, v in game.seat_options(agents).items() if k in fixed)
+        for key, value in options.items():
+            if key in fixed and str(value) != str(fixed[key]):
+                raise ServiceError(
+                    422,
+                    f"the {key} option is not offered at web tables (it is for the terminal, "
+                    f"motherlode play); here it is {fixed[key]!r}, as the seats make it",
+                )
+        return {k: v for k, v in options.items() if k not in fixed}
 
     def _bot_spec(self, game_id: str, seat: int, text: str) -> AgentSpec:
         """A seat's spec, refused now (422, naming what is wrong) if it would fail later or

@@ -11,10 +11,18 @@ from motherlode.games.carcassonne.tiles import TileSetError, load_tileset
 @dataclass(frozen=True)
 class CarcassonneOptions(GameOptions):
     goldmines: bool = option(
-        True, "The Goldmines: 8 gold tiles in the bag, gold bars claimed with features"
+        True,
+        "The Goldmines: 8 gold tiles in the bag, gold bars claimed with features",
+        title="The Goldmines",
+        sentence=(
+            "Yes: the expansion's 8 gold tiles go in the bag; each lays two gold bars, which "
+            "go to whoever scores a feature they lie on, worth more the more you hold."
+        ),
     )
     components: str = option(
-        "", "a TOML tile file to play with instead of the built-in tiles (see data/tiles.toml)"
+        "",
+        "a TOML tile file to play with instead of the built-in tiles (see data/tiles.toml)",
+        web=False,
     )
 
     def validate(self) -> None:

@@ -27,40 +27,79 @@ class GoldfixOptions(GameOptions):
         "B = same lots, one win each; EZ1 = a lot per player, one win each; "
         "EZ2 = no auction, each player who wants one is dealt a card at the minimum bid",
         choices=AUCTION_LEVELS,
+        title="Mine auctions",
+        sentence="How MINE ASSET cards are auctioned.",
+        labels={
+            "A": "A: one lot fewer than players, no limit a player",
+            "B": "B: one lot fewer than players, one win each",
+            "EZ1": "E-Z 1: a lot for each player, one win each",
+            "EZ2": "E-Z 2: no auction, cards dealt at the minimum bid",
+        },
     )
     drill_report_option: bool = option(
-        False, "DRILL REPORT OPTION: double the number of DRILL REPORTS at every auction"
+        False,
+        "DRILL REPORT OPTION: double the number of DRILL REPORTS at every auction",
+        title="Double drill reports",
+        sentence="Yes: twice as many DRILL REPORTS at every auction.",
+        advanced=True,
     )
     bullion_market_level: str = option(
         "A",
         "BULLION MARKET: A = the broker may self-broker at 0% (refuse to sell for others); "
         "B = the self-broker 0% mode is excluded",
         choices=BULLION_MARKET_LEVELS,
+        title="Bullion market",
+        sentence="What a broker may do on the BULLION MARKET.",
+        labels={
+            "A": "A: a broker may refuse to sell for others (0% self-brokering)",
+            "B": "B: no 0% self-brokering",
+        },
+        advanced=True,
     )
     fixed_commissions: bool = option(
         False,
         "E-Z PLAY OPTION: fix the commission on the two BULLION MARKET squares at 10% "
         "(the GOLDFIX corner stays 25%, RISK cards as printed)",
+        title="Fixed commissions (E-Z play)",
+        sentence="Yes: the two BULLION MARKET squares charge 10%; the GOLDFIX corner stays at 25%.",
+        advanced=True,
     )
     quickstart: bool = option(
-        False, "QUICKSTART: every player starts with one MINE LEASE and its HEADGEAR for $275M"
+        False,
+        "QUICKSTART: every player starts with one MINE LEASE and its HEADGEAR for $275M",
+        title="Quickstart",
+        sentence="Yes: every player starts with one MINE LEASE and its HEADGEAR, for $275M.",
     )
     tabletopia: str = option(
         "none",
         "Tabletopia version: no-auctions (family friendly: QUICKSTART, cards dealt at the "
         "minimum bid, commissions fixed at 10%) or timed-auctions (sealed bids on a timer)",
         choices=TABLETOPIA,
+        title="Tabletopia version",
+        sentence="A preset of the online version, which sets several options at once.",
+        labels={
+            "none": "None: the rulebook's game",
+            "no-auctions": "Family: no auctions, Quickstart, 10% commissions",
+            "timed-auctions": "Timed auctions: sealed bids against a clock",
+        },
     )
     auction_timer: int = option(
         30,
         "TIMED AUCTIONS: seconds a table gives for sealed bids (the web table's clock)",
         choices=(20, 30),
+        title="Seconds to bid (timed auctions)",
+        sentence="How long players have to place sealed bids in the timed-auctions version.",
+        labels={20: "20 seconds", 30: "30 seconds"},
+        advanced=True,
     )
     winner: int = option(
         money.DEFAULT_WINNER,
         "WINNER: cash ($M) to acquire, with every LOAN NOTE repaid, to win",
         min=100,
         max=100_000,
+        title="Cash to win ($M)",
+        sentence="Cash a player must hold, every LOAN NOTE repaid, to win.",
+        advanced=True,
     )
     circuit_limit: int = option(
         0,
@@ -68,6 +107,12 @@ class GoldfixOptions(GameOptions):
         "this many circuits, ranked by net worth; 0 = no limit",
         min=0,
         max=10_000,
+        title="Circuit limit",
+        sentence=(
+            "The game ends after the round in which a player completes this many circuits, and "
+            "ranks by net worth; 0: no limit."
+        ),
+        advanced=True,
     )
     time_limit: int = option(
         0,
@@ -75,6 +120,11 @@ class GoldfixOptions(GameOptions):
         "the game ranks by net worth (the table's clock); 0 = no limit",
         min=0,
         max=24 * 60,
+        title="Time limit (minutes)",
+        sentence=(
+            "When the minutes run out, the round is finished and the game ranks by net worth; 0: "
+            "no limit."
+        ),
     )
     loan_interest: int = option(
         0,
@@ -82,6 +132,9 @@ class GoldfixOptions(GameOptions):
         "rate (LOW 5% = $13M, HIGH 10% = $25M)",
         min=0,
         max=50,
+        title="Loan interest (%)",
+        sentence="Interest on each $250M LOAN NOTE at every BANK visit; 0: the current tax rate.",
+        advanced=True,
     )
     trade_offers_per_turn: int = option(
         3,
@@ -89,6 +142,9 @@ class GoldfixOptions(GameOptions):
         "that play always moves on; the rulebook sets none); 0 = no trading",
         min=0,
         max=20,
+        title="Deals a turn",
+        sentence="How many deals a player may open with others in one turn; 0: no trading.",
+        advanced=True,
     )
     deal_rounds: int = option(
         3,
@@ -96,22 +152,35 @@ class GoldfixOptions(GameOptions):
         "one the other side can only accept or decline)",
         min=1,
         max=10,
+        title="Offers in a deal",
+        sentence="Proposals in one negotiation, the first one and the counter-offers.",
+        advanced=True,
     )
     deal_edits: int = option(
         40,
         "changes (an item in or out, cash or bullion up or down) to one draft of a deal",
         min=1,
         max=200,
+        title="Changes to a draft deal",
+        sentence="Items, cash or bullion a player may add or change in one draft of a deal.",
+        advanced=True,
     )
     cover_shortfalls: bool = option(
         True,
         "LIQUIDATION any time in one's turn: a payment beyond cash waits while the player "
         "chooses to liquidate and / or draw overdrafts; false = overdrafts at once",
+        title="Time to cover a payment",
+        sentence=(
+            "Yes: a payment beyond a player's cash waits while they sell or borrow; no: "
+            "overdrafts are drawn at once."
+        ),
+        advanced=True,
     )
     components: str = option(
         "",
         "a folder with your own copy's board.toml and / or risk.toml (same format as "
         "data/); empty: the reconstructed components",
+        web=False,
     )
 
     def validate(self) -> None:

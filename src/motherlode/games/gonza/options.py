@@ -43,22 +43,47 @@ def parse_players(text: str) -> tuple[int, ...]:
 @dataclass(frozen=True)
 class GonzaOptions(GameOptions):
     event_cards: int = option(
-        4, "event cards played this game (SETUP 3: 4; fewer is shorter)", min=3, max=6
+        4,
+        "event cards played this game (SETUP 3: 4; fewer is shorter)",
+        min=3,
+        max=6,
+        title="Game length",
+        sentence=(
+            "Event cards played this game: 4 is the rulebook's game, each card more adds about 8 "
+            "turns (3 to 6)."
+        ),
     )
     first_player: int = option(
-        0, "player number who goes first (SETUP); 0 chooses randomly", min=0, max=MAX_PLAYERS
+        0,
+        "player number who goes first (SETUP); 0 chooses randomly",
+        min=0,
+        max=MAX_PLAYERS,
+        title="First player",
+        sentence="Which player starts; 0 draws one at random, as the rulebook suggests.",
+        advanced=True,
     )
     minister: str = option(
-        "", "players run by the Minister AI (SOLO PLAY), e.g. '2' or '2,3'; empty for none"
+        "",
+        "players run by the Minister AI (SOLO PLAY), e.g. '2' or '2,3'; empty for none",
+        web=False,
+        sentence='Choose "Minister AI" for a seat to have the rulebook\'s solo opponent play it.',
     )
     minister_rolls: int = option(
         1,
         "rolls of the dice the Minister AI takes each turn (SOLO PLAY: 1; more is harder)",
         min=1,
         max=4,
+        title="Minister AI's dice rolls",
+        sentence=(
+            "How often a Minister AI player rolls each turn: 1 is the rulebook's solo game, more "
+            "makes it harder."
+        ),
+        advanced=True,
     )
     components: str = option(
-        "", "directory of replacement component files (corporations.toml, events.toml, ...)"
+        "",
+        "directory of replacement component files (corporations.toml, events.toml, ...)",
+        web=False,
     )
 
     def validate(self) -> None:

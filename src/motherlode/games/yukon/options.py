@@ -20,6 +20,7 @@ class YukonOptions(GameOptions):
         "",
         "a board TOML file (claims with number, q, r, nuggets) to play on instead of the "
         "built-in reconstructed map (see data/board.toml)",
+        web=False,
     )
 
     stalemate_rounds: int = option(
@@ -28,6 +29,9 @@ class YukonOptions(GameOptions):
         "a board where no team can reach a claim any more)",
         min=1,
         max=100_000,
+        title="Stalemate limit",
+        sentence="The game also ends when no claim has been staked for this many rounds.",
+        advanced=True,
     )
 
     def validate(self) -> None:

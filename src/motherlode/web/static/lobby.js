@@ -14,6 +14,7 @@
   let timerChoices = [0];
 
   const game = () => catalogue.find((g) => g.id === $("game").value);
+  const titleOf = (id) => (catalogue.find((g) => g.id === id) || { title: id }).title;
 
   // The difficulty levels are what a person picks ("Casual bot"); the raw bot specs stay on
   // offer, apart, for those who know them. An option's value is always the spec name.
@@ -70,9 +71,13 @@
     for (let n = g.min_players; n <= g.max_players; n++) {
       players.append(M.el("option", { value: n, text: `${n} players` }));
     }
+    // Each option by its title, with a sentence in players' words; the control speaks the
+    // same words (yes/no, a choice's label). Options for the terminal only are left out, and
+    // the advanced ones are folded away under "More options".
     const box = $("options");
+    const more = M.el("div", { class: "grid" });
     box.replaceChildren();
-    for (const o of g.options.filter((o) => o.name !== "components")) {
+    for (const o of g.options.filter((o) => o.web !== false)) {
       let input;
       if (o.type === "bool") {
         input = M.el("select", { id: `opt-${o.name}` },
@@ -80,36 +85,51 @@
         input.value = o.default ? "true" : "false";
       } else if (o.choices) {
         input = M.el("select", { id: `opt-${o.name}` },
-          ...o.choices.map((c) => M.el("option", { value: c, text: c })));
+          ...o.choices.map((c) => M.el("option", { value: c,
+            text: (o.labels && o.labels[String(c)]) || String(c) })));
         input.value = o.default;
       } else {
         input = M.el("input", { id: `opt-${o.name}`, value: o.default,
           type: o.type === "int" || o.type === "float" ? "number" : "text",
-          min: o.min, max: o.max });
+          min: o.min, max: o.max, "aria-describedby": `opt-help-${o.name}` });
       }
       input.dataset.kind = o.type;
       input.dataset.option = o.name;
-      box.append(M.el("div", {}, M.el("label", { for: input.id, text: `${o.name}: ${o.help}` }), input));
+      (o.advanced ? more : box).append(M.el("div", { class: "option", "data-option-row": o.name },
+        M.el("label", { for: input.id, text: o.title || o.name }), input,
+        M.el("p", { id: `opt-help-${o.name}`, class: "option-help muted small", text: o.sentence || o.help })));
     }
+    $("more-options").replaceChildren(...(more.children.length ? [M.el("details", { id: "advanced-options" },
+      M.el("summary", { text: `More options (${more.children.length})` }), more)] : []));
     const settings = $("settings");
     settings.replaceChildren();
     if (g.timed_decisions) {
       const timer = M.el("select", { id: "decision_timer" },
         ...timerChoices.map((c) => M.el("option", { value: c, text: c ? `${c} seconds` : "no timer" })));
-      settings.append(M.el("div", {}, M.el("label", { for: "decision_timer",
-        text: "Timed auctions: seconds to bid" }), timer));
+      const row = M.el("div", { class: "option", id: "decision-timer-row" },
+        M.el("label", { for: "decision_timer", text: "Clock for sealed bids" }), timer,
+        M.el("p", { class: "option-help muted small",
+          text: "Seconds each player has for a secret bid before the table bids for them." }));
+      settings.append(row);
+      // a version with its own bidding clock (GOLDFIX's timed auctions) needs no second one
+      const preset = $("opt-tabletopia");
+      const own = () => row.classList.toggle("hidden", !!preset && preset.value === "timed-auctions");
+      if (preset) preset.addEventListener("change", own);
+      own();
     }
     const delay = M.el("select", { id: "bot_delay_ms" },
       ...[0, 300, 800].map((c) => M.el("option", { value: c, text: c ? `${c} ms` : "none" })));
     delay.value = "300";
-    settings.append(M.el("div", {}, M.el("label", { for: "bot_delay_ms", text: "Pause between bot moves" }), delay));
+    settings.append(M.el("div", { class: "option" },
+      M.el("label", { for: "bot_delay_ms", text: "Pause between bot moves" }), delay,
+      M.el("p", { class: "option-help muted small", text: "Time to follow what the bots do." })));
     levelsList();
     seatsForm();
   }
 
   function readOptions() {
     const options = {};
-    for (const input of $("options").querySelectorAll("[data-option]")) {
+    for (const input of $("create").querySelectorAll("[data-option]")) {
       const kind = input.dataset.kind;
       let value = input.value;
       if (kind === "int") value = parseInt(value, 10);
@@ -127,7 +147,9 @@
     const seats = [];
     for (let i = 0; i < n; i++) seats.push({ agent: $(`seat-${i}`).value, name: $(`name-${i}`).value });
     const settings = { bot_delay_ms: Number($("bot_delay_ms").value) };
-    if ($("decision_timer")) settings.decision_timer = Number($("decision_timer").value);
+    if ($("decision_timer") && !$("decision-timer-row").classList.contains("hidden")) {
+      settings.decision_timer = Number($("decision_timer").value);
+    }
     const response = await fetch("/api/tables", { method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ game: $("game").value, seats, options: readOptions(), settings }) });
@@ -172,7 +194,7 @@
     myTables(new Map(data.tables.map((t) => [t.id, t.status])));
     const body = $("tables");
     body.replaceChildren(...data.tables.map((t) => M.el("tr", {},
-      M.el("td", { text: t.game }),
+      M.el("td", { text: titleOf(t.game) }),
       M.el("td", { text: t.seats.map((s) => `${s.name}`).join(", ") }),
       M.el("td", { text: t.status }),
       M.el("td", {}, M.el("a", { href: `/t/${t.id}`, text: t.status === "finished" ? "replay" : "watch" })))));

@@ -577,6 +577,13 @@ def serve(
             "whoever picks the seed can read every hidden card."
         ),
     ] = False,
+    unload_after: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a table nobody watches stays in memory when idle (a finished one "
+            "leaves sooner); it is reloaded from the database when asked for."
+        ),
+    ] = 600.0,
 ) -> None:
     """Start the web server: lobby, live tables with bots, replays."""
     from motherlode.web.limits import Limits
@@ -589,6 +596,7 @@ def serve(
             tables_per_client=tables_per_client,
             max_bytes=max_bytes,
             allow_client_seed=allow_client_seed,
+            unload_after=unload_after,
         )
     except ValueError as exc:
         raise fail(str(exc)) from None

@@ -15,7 +15,7 @@ from tests.web.browser import SCREENSHOTS, fetch_view, play_first_moves
 
 pytestmark = pytest.mark.browser
 
-VERIFIED = "✓ Verified in your browser: the deal was fixed before the first move"
+VERIFIED = "✓ Fair deal, verified in your browser: it was fixed before the first move"
 MISMATCH = "✗ The revealed seed does not match the commitment"
 DIFFERS = "✗ The commitment differs from the one shown during play"
 
@@ -99,6 +99,9 @@ def test_fair_deal_checked_in_the_browser_and_final(browser: Any, server: str) -
     )
     assert page.inner_text("#fair-verdict") == VERIFIED
     assert page.is_hidden("#fair-line")
+    # the player reads the verdict; seed, salt and commands are folded for those who want them
+    assert page.is_hidden("#fair-seed") and page.is_hidden("#fair-verify")
+    page.click("#fair-details > summary")
     record = page.request.get(f"{server}/api/tables/{table}/record").json()
     assert page.inner_text("#fair-seed") == str(record["seed"])
     assert page.inner_text("#fair-salt") == record["meta"]["fairness"]["salt"]
@@ -257,8 +260,10 @@ def test_a_tampered_opening_or_a_changed_commitment_is_caught(browser: Any, serv
     page.goto(f"{server}/t/{table}")
     page.wait_for_function("document.querySelector('#fair-verdict').innerText.startsWith('✓')")
     assert page.inner_text("#fair-verdict") == VERIFIED
-    assert page.inner_text("#fair-seed") == str(seed)
+    assert page.is_hidden("#fair-seed")  # verified: the details stay folded
     assert "did not see the table during play" in page.inner_text("#fair-note")
+    page.click("#fair-details > summary")
+    assert page.inner_text("#fair-seed") == str(seed)
     assert "--commitment" not in page.inner_text("#fair-verify")
     page.close()
 

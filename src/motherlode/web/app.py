@@ -28,6 +28,8 @@ from motherlode.engine import GameRecord, MotherlodeError, games, get_game
 from motherlode.storage import Database
 from motherlode.web.dashboard import dashboard_router
 from motherlode.web.limits import BodyLimit, Limits, excerpt, validation_error
+from motherlode.web.outage import MESSAGE as OUTAGE_MESSAGE
+from motherlode.web.outage import OUTAGE_ERRORS, RETRY_AFTER, is_outage
 from motherlode.web.service import TIMER_CHOICES, ServiceError, TableService
 
 STATIC = Path(__file__).parent / "static"
@@ -112,7 +114,20 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
 
     @app.exception_handler(ServiceError)
     async def service_error(_: Request, exc: ServiceError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+        headers = {"Retry-After": str(RETRY_AFTER)} if exc.status == 503 else None
+        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
+
+    async def database_out_of_reach(request: Request, exc: Exception) -> JSONResponse:
+        """Any request the database could not answer: 503, counted, never a traceback."""
+        service.outage.failed(exc, request.url.path)
+        return JSONResponse(
+            {"detail": OUTAGE_MESSAGE},
+            status_code=503,
+            headers={"Retry-After": str(RETRY_AFTER)},
+        )
+
+    for error in OUTAGE_ERRORS:
+        app.add_exception_handler(error, database_out_of_reach)
 
     # ---------------------------------------------------------------- pages
 
@@ -226,6 +241,12 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
             return
         except WebSocketDisconnect:
             return
+        except Exception as exc:
+            if not is_outage(exc):
+                raise
+            service.outage.failed(exc, "a connection")
+            await refuse(websocket, ServiceError(503, OUTAGE_MESSAGE), close=True)
+            return
         try:
             while True:
                 try:
@@ -296,5 +317,10 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
                 raise ServiceError(422, f"unknown message type {excerpt(kind, 30)!r}")
         except ServiceError as exc:
             await refuse(websocket, exc)
+        except Exception as exc:
+            if not is_outage(exc):
+                raise
+            service.outage.failed(exc, f"a message to table {table_id}")
+            await refuse(websocket, ServiceError(503, OUTAGE_MESSAGE))
 
     return app

@@ -72,10 +72,14 @@ async def listen(url: str, changed: Callable[[str, str], None], *, retry: float 
     import psycopg
 
     conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    lost = False  # told once: a database down for a minute is not sixty warnings
     while True:
         try:
             async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
+                if lost:
+                    log.warning("listening to the database's change announcements again")
+                    lost = False
                 changed("*", "")  # whatever changed before we listened
                 async for note in conn.notifies():
                     table_id, _, what = note.payload.partition(":")
@@ -83,5 +87,8 @@ async def listen(url: str, changed: Callable[[str, str], None], *, retry: float 
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            log.warning("lost the database's change announcements (%s); reconnecting", exc)
+            if not lost:
+                first = (str(exc).strip().splitlines() or [""])[0][:200]
+                log.warning("lost the database's change announcements (%s); reconnecting", first)
+                lost = True
             await asyncio.sleep(retry)

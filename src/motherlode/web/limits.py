@@ -24,6 +24,8 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 EXCERPT = 60
+FINISHED_UNLOAD = 30.0
+"""Seconds a finished table nobody watches stays in memory (for the replays that follow)."""
 
 
 @dataclass(frozen=True)
@@ -43,10 +45,15 @@ class Limits:
     allow_client_seed: bool = False
     """Take a seed from the client at tables with people (private test servers only: whoever
     picks the seed can read every hidden card)."""
+    unload_after: float = 600.0
+    """Seconds a table nobody watches, with no bot or clock running here, stays in memory
+    once idle (a finished one: :data:`FINISHED_UNLOAD` at most); the database holds it."""
 
     def __post_init__(self) -> None:
         if not 0 < self.bot_seconds <= 600:
             raise ValueError("bot_seconds must be more than 0 and at most 600")
+        if not 0 <= self.unload_after <= 7 * 24 * 3600:
+            raise ValueError("unload_after must be between 0 and a week (seconds)")
         for name in ("bot_workers", "max_tables", "tables_per_client", "max_bytes"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1")

@@ -48,7 +48,9 @@ from motherlode.table import Table
 from motherlode.table.fairness import SCHEME, commitment, draw_seed, fairness_meta, new_salt
 from motherlode.web.bots import BotPool, fallback_move, limit_spec
 from motherlode.web.cluster import SingleProcess, listen, process_name, sqlite_file
-from motherlode.web.limits import CreationRate, Limits, clip, excerpt
+from motherlode.web.limits import FINISHED_UNLOAD, CreationRate, Limits, clip, excerpt
+from motherlode.web.outage import MESSAGE as OUTAGE_MESSAGE
+from motherlode.web.outage import Outage, is_outage
 
 log = logging.getLogger("motherlode.web")
 T = TypeVar("T")
@@ -100,6 +102,8 @@ class LiveTable:
     """Whether this process runs the table's bots and clock now."""
     fixed: dict[str, Any] | None = None
     """The parts of its views that never change (see :meth:`TableService._fixed`)."""
+    used: float = field(default_factory=time.monotonic)
+    """When a request or a connection last asked for the table (for :meth:`unload_idle`)."""
 
     @property
     def finished(self) -> bool:
@@ -141,6 +145,10 @@ LEASE_SECONDS = 5.0
 most a table waits when the process running its bots dies."""
 
 
+MAX_CACHED_HASHES = 10_000
+"""Tables whose token hashes are kept without their table (a client may ask about any)."""
+
+
 class TableService:
     def __init__(self, db: Database, limits: Limits | None = None) -> None:
         self.db = db
@@ -154,6 +162,8 @@ class TableService:
         self._stale: set[str] = set()
         self._single: SingleProcess | None = None
         self._hashes: dict[str, list[str | None]] = {}
+        self.outage = Outage()
+        """The database's reachability: one log line an outage, 503s meanwhile."""
 
     # ------------------------------------------------------------- lifecycle
 
@@ -193,10 +203,12 @@ class TableService:
         while True:
             try:
                 held = self.db.renew(self.owner, LEASE_SECONDS)
+                self.outage.recovered()
                 for live in self.tables.values():
                     if live.lease and live.id not in held:
                         log.warning("lost the lease of table %s; another process runs it", live.id)
                         self._stop_work(live)
+                self.unload_idle()
                 for table_id in self.db.orphans():
                     live = await self.get(table_id, work=False)
                     async with live.lock:
@@ -207,9 +219,34 @@ class TableService:
                             self.db.release(live.id, self.owner)  # nobody's orphan any more
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("the lease watch failed; it tries again")
+            except Exception as exc:
+                if is_outage(exc):
+                    self.outage.failed(exc, "the lease watch")
+                else:
+                    log.exception("the lease watch failed; it tries again")
             await asyncio.sleep(1.0)
+
+    def unload_idle(self, now: float | None = None) -> list[str]:
+        """Let go of the tables this process need not hold, so that a server running for
+        months holds only what is in play: nobody watches them, no bot or clock of theirs
+        runs here, no request is inside them, and they are finished (for a short while) or
+        idle (``Limits.unload_after``).  The database has every move: :meth:`get` loads
+        a table again when it is asked for.  Returns the ids let go."""
+        now = time.monotonic() if now is None else now
+        gone = []
+        for live in list(self.tables.values()):
+            if live.listeners or live.lease or live.lock.locked() or live.id in self._stale:
+                continue
+            if any(not task.done() for task in live.tasks):
+                continue
+            idle = now - live.used
+            if idle >= self.limits.unload_after or (
+                live.finished and idle >= min(FINISHED_UNLOAD, self.limits.unload_after)
+            ):
+                del self.tables[live.id]
+                self._hashes.pop(live.id, None)
+                gone.append(live.id)
+        return gone
 
     def _changed_elsewhere(self, table_id: str, what: str) -> None:
         """A process changed a table (``*``: any table): catch up and tell ours.  This
@@ -230,7 +267,8 @@ class TableService:
         async with live.lock:
             self._stale.discard(live.id)
             before = (live.version, live.deadline)
-            self._catch_up(live)
+            if not self._survive_outage(self._catch_up, live, "a catch-up"):
+                return
             self._after_change(live)
             changed = (live.version, live.deadline) != before
         if changed:
@@ -396,10 +434,12 @@ class TableService:
         (then, with ``work``, its bots and clock go on here if nobody else runs them)."""
         live = self.tables.get(table_id)
         if live is not None:
+            live.used = time.monotonic()
             return live
         async with self._load_lock:
             live = self.tables.get(table_id)
             if live is not None:
+                live.used = time.monotonic()
                 return live
             info = self.db.table_state(table_id)
             record = self.db.record(table_id) if info is not None else None
@@ -441,6 +481,8 @@ class TableService:
         if hashes is None:
             hashes = self.db.token_hashes(table_id)
             if hashes:
+                if len(self._hashes) >= MAX_CACHED_HASHES:  # the oldest read goes first
+                    del self._hashes[next(iter(self._hashes))]
                 self._hashes[table_id] = hashes
         return hashes
 
@@ -598,9 +640,12 @@ class TableService:
             log.error("table %s is finished in the database; reloading it", live.id)
             self._reload(live)
             raise ServiceError(409, "the game is over: its result is final") from None
-        except Exception:
-            log.exception("a change to table %s could not be stored; reloading it", live.id)
+        except Exception as exc:
             live.version = -1  # whatever happens next, the next change reloads it first
+            if is_outage(exc):
+                self.outage.failed(exc, f"a change to table {live.id}")
+                raise ServiceError(503, OUTAGE_MESSAGE) from None
+            log.exception("a change to table %s could not be stored; reloading it", live.id)
             with contextlib.suppress(Exception):
                 self._reload(live)
             raise ServiceError(500, "the move could not be saved; please try again") from None
@@ -875,6 +920,20 @@ class TableService:
         async with live.lock:
             self._after_change(live)
 
+    def _survive_outage(
+        self, step: Callable[[LiveTable], None], live: LiveTable, what: str
+    ) -> bool:
+        """Run a background task's database ``step``; in an outage, count it (no traceback)
+        and say False: the lease watch or the next request takes the table up again."""
+        try:
+            step(live)
+        except Exception as exc:
+            if not is_outage(exc):
+                raise
+            self.outage.failed(exc, f"{what} of table {live.id}")
+            return False
+        return True
+
     async def _run_bots(self, live: LiveTable) -> None:
         delay = live.settings.get("bot_delay_ms", 0) / 1000
         while live.lease:
@@ -897,12 +956,17 @@ class TableService:
                 try:
                     moved = self._write(live, play)
                 except (IllegalAction, BadAction, ServiceError) as exc:
-                    log.warning("bot move on table %s not stored: %s", live.id, exc)
+                    if getattr(exc, "status", None) == 503:  # an outage, told once already
+                        await asyncio.sleep(1.0)
+                    else:
+                        log.warning("bot move on table %s not stored: %s", live.id, exc)
                     moved = False
             if moved:
                 await self.broadcast(live)
             async with live.lock:
-                self._after_change(live)
+                if not self._survive_outage(self._after_change, live, "the bots"):
+                    await asyncio.sleep(1.0)
+                    continue
             if not moved:
                 await asyncio.sleep(0)  # let the catch-up or the other process go first
 
@@ -972,4 +1036,4 @@ class TableService:
                 self._write(live, pass_for_them)
         await self.broadcast(live)
         async with live.lock:
-            self._after_change(live)
+            self._survive_outage(self._after_change, live, "the clock")

@@ -287,6 +287,8 @@
     const say = (cls, text) => {
       verdict.className = `verdict ${cls}`;
       verdict.textContent = text;
+      // a failed check shows its evidence; one that could not run, the commands instead
+      $("fair-details").open = cls === "bad" || (cls === "muted" && text !== "Checking…");
     };
     const path = recordPath(f);
     $("fair-record").href = path;
@@ -334,7 +336,7 @@
     sha256Hex(text).then((hash) => {
       if (fairShown !== key) return;
       if (hash !== commit) say("bad", "✗ The revealed seed does not match the commitment");
-      else say("ok", "✓ Verified in your browser: the deal was fixed before the first move");
+      else say("ok", "✓ Fair deal, verified in your browser: it was fixed before the first move");
     }, () => say("muted", "The check could not run here; run one of the commands below."));
   }
 
@@ -382,10 +384,27 @@
     };
     socket.onclose = (event) => {
       busy(false);
-      if (event.code >= 4000) return;
+      if (event.code >= 4000) { deadEnd(event.code, $("error").textContent); return; }
       connection(false);
       setTimeout(connect, 1000);
     };
+  }
+
+  // A link that leads nowhere (no such table, a token of no seat here) gets a page that says
+  // so and where to go, instead of an empty table "Waiting…" forever.
+  function deadEnd(code, message) {
+    if (live) return; // a table already shown: its error line says what went wrong
+    const notFound = code === 4404;
+    const card = M.el("section", { class: "card dead-end", id: "dead-end" },
+      M.el("h2", {}, notFound ? "There is no table here" : "This link does not open a seat"),
+      M.el("p", {}, notFound ?
+        "The link may be mistyped or cut short. Ask whoever invited you for it again." :
+        message || "The table refused this link."),
+      M.el("p", {}, M.el("a", { class: "button", href: "/" }, "Go to the lobby"),
+        notFound ? null : " ",
+        notFound ? null : M.el("a", { href: `/t/${tableId}` }, "Watch the table instead")));
+    document.querySelector("main").replaceChildren(card);
+    document.title = `${notFound ? "No such table" : "Link refused"} · motherlode`;
   }
 
   // ----- "your turn": optionally a short sound (and a notification while the tab is hidden)
@@ -490,9 +509,25 @@
   }
   $("first").onclick = () => showMove(0);
   $("prev").onclick = () => showMove(Math.max(0, replay.move - 1));
-  $("next").onclick = () => showMove(Math.min(replay.total || live.move_count, replay.move + 1));
-  $("last").onclick = () => showMove(live.move_count);
-  $("replay-slider").oninput = (e) => showMove(Number(e.target.value));
+  $("next").onclick = () => {
+    const total = replay.total || live.move_count;
+    if (replay.active && replay.move + 1 >= total) leaveReplay();
+    else showMove(Math.min(total, replay.move + 1));
+  };
+  // ▶| (or the slider at its end) leaves the replay: the game as it stands, live again
+  async function leaveReplay() {
+    replay = { active: false, move: 0, total: 0 };
+    $("replay-pos").textContent = "";
+    $("replay-last").textContent = "";
+    $("replay-slider").value = $("replay-slider").max;
+    $("controls-card").classList.remove("hidden");
+    await render(live);
+  }
+  $("last").onclick = () => leaveReplay();
+  $("replay-slider").oninput = (e) => {
+    const k = Number(e.target.value);
+    if (k >= (replay.total || live.move_count)) leaveReplay(); else showMove(k);
+  };
   $("undo").onclick = () => sendMove({ type: "undo" });
 
   // ----- the fallback renderer: the observation as a readable outline

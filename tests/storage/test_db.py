@@ -42,6 +42,8 @@ def test_a_new_table_keeps_its_salt_private(db: Database) -> None:
         "settings": {"decision_timer": 0},
         "status": "running",
         "version": 0,
+        "listed": True,
+        "people": None,
     }
     public = json.dumps([db.table_info("t1"), db.list_tables()])
     assert SALT not in public and not any(key in public for key in PRIVATE)

@@ -26,17 +26,20 @@ from motherlode.web.app import create_app
 from tests.storage.conftest import RELEASE, RELEASE_TOKENS
 
 NEW_COLUMNS = {"seed_salt", "undo_floor", "undo_seat", "clock_move", "clock_deadline"}
-SHARED_COLUMNS = {"version", "lease_owner", "lease_until"}
+SHARED_COLUMNS = {"version", "lease_owner", "lease_until", "listed"}
 """0003: every table at version 0; a running table's bots and clock wait for a process
 (an expired lease with no owner), a finished one needs none."""
 
 
 def shared_defaults(row: dict[str, Any]) -> dict[str, Any]:
+    """0003's and 0004's defaults for a table of an earlier release: version 0, a lease
+    waiting for a process when running; listed in the lobby, as every table was."""
     running = row["status"] == "running"
     return {
         "version": 0,
         "lease_owner": "" if running else None,
         "lease_until": 0.0 if running else None,
+        "listed": True,
     }
 
 
@@ -114,7 +117,7 @@ def test_a_previous_release_database_is_stamped_and_upgraded_losing_nothing(
     before = snapshot(previous_release)
     assert revision(previous_release) is None
     db = Database(previous_release)
-    assert revision(previous_release) == migrations.head() == "0003_shared_tables"
+    assert revision(previous_release) == migrations.head() == "0004_table_people"
     assert {name for name, _, _ in columns(previous_release)} >= NEW_COLUMNS
     after = snapshot(previous_release)
     old_columns_kept(before, after)
@@ -141,6 +144,7 @@ def test_a_fresh_database_is_created_at_head(database_url: str) -> None:
     assert revision(database_url) == migrations.head()
     assert set(inspect(db.engine).get_table_names()) == {
         *migrations.INITIAL_TABLES,
+        "presence",  # 0004
         "alembic_version",
     }
     assert schema_differences(db) == []

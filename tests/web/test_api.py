@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from motherlode.agents.levels import LEVELS
 from motherlode.web.app import create_app
 from motherlode.web.limits import Limits
+from tests.web.sockets import receive
 
 SEEDED = Limits(allow_client_seed=True)
 """These tests deal fixed seeds to tables with people, as only a private test server may."""
@@ -234,22 +235,22 @@ def test_websocket_pushes_each_seat_its_own_view(client: TestClient) -> None:
     ):
         ws_ann.send_json({"type": "hello", "token": ann})
         ws_watch.send_json({"type": "hello"})
-        assert ws_ann.receive_json()["view"]["seat"] == 0
-        assert ws_watch.receive_json()["view"]["seat"] is None
+        assert receive(ws_ann)["view"]["seat"] == 0
+        assert receive(ws_watch)["view"]["seat"] is None
         ws_ann.send_json({"type": "act", "action": {"type": "bid", "gold": 5}, "expect_move": 0})
-        mine = ws_ann.receive_json()["view"]
-        theirs = ws_watch.receive_json()["view"]
+        mine = receive(ws_ann)["view"]
+        theirs = receive(ws_watch)["view"]
         assert mine["observation"]["my_commitment"]["gold"] == 5
         assert "my_commitment" not in json.dumps(theirs) and theirs["observation"]["committed"] == [
             0
         ]
         ws_watch.send_json({"type": "act", "action": {"type": "bid", "gold": 1}})
-        assert ws_watch.receive_json()["type"] == "error"
+        assert receive(ws_watch)["type"] == "error"
         ws_ann.send_json({"type": "act", "action": {"type": "bid", "gold": 1}, "expect_move": 1})
-        error = ws_ann.receive_json()
+        error = receive(ws_ann)
         assert error["type"] == "error" and "already decided" in error["message"]
         ws_ann.send_json({"type": "dance"})
-        assert ws_ann.receive_json()["status"] == 422
+        assert receive(ws_ann)["status"] == 422
     assert act(client, table, 1, bob, {"type": "bid", "gold": 1}).status_code == 200
 
 
@@ -257,7 +258,7 @@ def test_websocket_with_a_bad_token_is_closed(client: TestClient) -> None:
     data = new_table(client, ["human", "human"])
     with client.websocket_connect(f"/ws/tables/{data['id']}") as ws:
         ws.send_json({"type": "hello", "token": "nope"})
-        message = ws.receive_json()
+        message = receive(ws)
         assert message["type"] == "error" and message["status"] == 403
 
 

@@ -130,6 +130,7 @@ def test_people_at_one_table_on_three_processes(postgres_url: str) -> None:
             sockets.append(ws)
         views: list[dict[str, Any]] = [{}, {}]
         frames = [0, 0]
+        presence: list[list[Any]] = [[], []]
 
         def read(seat: int, timeout: float = 0.05) -> None:
             while True:
@@ -137,6 +138,9 @@ def test_people_at_one_table_on_three_processes(postgres_url: str) -> None:
                     message = json.loads(sockets[seat].recv(timeout=timeout))
                 except TimeoutError:
                     return
+                if message["type"] == "presence":  # who is connected, to any process
+                    presence[seat] = message["presence"]
+                    continue
                 assert message["type"] == "state", message
                 frames[seat] += 1
                 views[seat] = message["view"]
@@ -175,6 +179,9 @@ def test_people_at_one_table_on_three_processes(postgres_url: str) -> None:
                 )
         finally:
             opened.close()
+        # each person, connected to another process, saw the other online (NOTIFY again)
+        assert presence[0][:2] == ["online", "online"], presence
+        assert presence[1][:2] == ["online", "online"], presence
         record = check_exactly_once(a, tid)
         for seat, server in ((0, b), (1, c)):
             # each socket saw the game move on through its own process (pushed by NOTIFY)

@@ -13,6 +13,7 @@ from sqlalchemy.exc import OperationalError
 
 from motherlode.web.app import create_app
 from motherlode.web.limits import FINISHED_UNLOAD, Limits
+from tests.web.sockets import receive
 from tests.web.test_api import act, new_table, view
 
 LIMITS = Limits(allow_client_seed=True, unload_after=600)
@@ -75,7 +76,7 @@ def test_a_watched_table_stays(client: TestClient) -> None:
     table, ann = data["id"], data["seats"][0]["token"]
     with client.websocket_connect(f"/ws/tables/{table}") as socket:
         socket.send_json({"type": "hello", "token": ann})
-        assert socket.receive_json()["type"] == "state"
+        assert receive(socket)["type"] == "state"
         assert service(client).unload_idle(time.monotonic() + 10**6) == []
     for _ in range(100):  # the socket's close reaches the server in its own time
         if not service(client).tables[table].listeners:

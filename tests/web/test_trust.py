@@ -22,6 +22,7 @@ from motherlode.engine import Action, Agent, GameRecord, State, get_game
 from motherlode.table.fairness import verify_record
 from motherlode.web.app import create_app
 from motherlode.web.limits import Limits
+from tests.web.sockets import receive
 from tests.web.test_api import act, view
 
 
@@ -113,9 +114,9 @@ def test_a_finished_game_cannot_be_reopened(client: TestClient) -> None:
     assert late.status_code == 409 and "final" in late.json()["detail"]
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"type": "hello", "token": ann})
-        assert ws.receive_json()["view"]["status"] == "finished"
+        assert receive(ws)["view"]["status"] == "finished"
         ws.send_json({"type": "undo"})
-        assert ws.receive_json()["status"] == 409
+        assert receive(ws)["status"] == 409
     assert view(client, table, ann) == end
     assert client.get(f"/api/tables/{table}/record").json() == record
     listed = client.get("/api/tables", params={"status": "finished"}).json()["tables"]
@@ -370,30 +371,30 @@ def test_every_malformed_websocket_frame_gets_an_error_or_a_clean_close(
     for hello in ({"type": "hello", "token": 12345}, [1, 2], {"type": "act"}):
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             ws.send_json(hello)
-            error = ws.receive_json()
+            error = receive(ws)
             assert error["type"] == "error" and error["status"] == 400
             with pytest.raises(WebSocketDisconnect) as closed:
-                ws.receive_json()
+                receive(ws)
             assert closed.value.code == 4400
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_text("not json {")
-        assert ws.receive_json()["status"] == 400
+        assert receive(ws)["status"] == 400
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"type": "hello", "token": ann})
-        assert ws.receive_json()["type"] == "state"
+        assert receive(ws)["type"] == "state"
         for frame in ("{{{", "[]", "42", json.dumps({"type": 7}), json.dumps({"type": "act"})):
             ws.send_text(frame)
-            error = ws.receive_json()
+            error = receive(ws)
             assert error["type"] == "error" and len(json.dumps(error)) < 400, error
         ws.send_bytes(b"\xff\xfe")
-        assert ws.receive_json()["type"] == "error"
+        assert receive(ws)["type"] == "error"
         ws.send_json({"type": "act", "action": {"type": "bid", "gold": 2}, "expect_move": "x"})
-        assert ws.receive_json()["status"] == 422
+        assert receive(ws)["status"] == 422
         ws.send_json({"type": "ping"})
-        assert ws.receive_json() == {"type": "pong"}, "the socket is still open"
+        assert receive(ws) == {"type": "pong"}, "the socket is still open"
         ws.send_text(json.dumps({"type": "ping", "pad": "a" * 70_000}))
         with pytest.raises(WebSocketDisconnect) as closed:
-            ws.receive_json()
+            receive(ws)
         assert closed.value.code == 1009
     assert "Traceback" not in caplog.text and not caplog.records
     assert view(client, table, ann)["move_count"] == 0, "no frame changed anything"
@@ -438,11 +439,11 @@ def test_a_move_sent_twice_is_applied_once(client: TestClient) -> None:
     assert other.status_code == 422, "a different choice for a decided question is refused"
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"type": "hello", "token": bob})
-        assert ws.receive_json()["type"] == "state"
+        assert receive(ws)["type"] == "state"
         message = {"type": "act", "action": {"type": "bid", "gold": 1}, "expect_move": 1}
         ws.send_json(message)
         ws.send_json(message)
-        frames = [ws.receive_json(), ws.receive_json()]
+        frames = [receive(ws), receive(ws)]
         assert [f["type"] for f in frames] == ["state", "state"], frames
     live = client.app.state.service.tables[table]  # type: ignore[attr-defined]
     played = [(s, a.to_json()) for s, a in live.table.state.moves()]
@@ -456,7 +457,7 @@ def test_a_socket_gets_the_new_events_only_and_its_log_stays_whole(client: TestC
     table, tokens = data["id"], [s["token"] for s in data["seats"]]
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"type": "hello", "token": tokens[0]})
-        first = ws.receive_json()["view"]
+        first = receive(ws)["view"]
         assert "events_from" not in first
         log = first["events"]
         deltas = 0
@@ -474,7 +475,7 @@ def test_a_socket_gets_the_new_events_only_and_its_log_stays_whole(client: TestC
             seat = next(s for s in (0, 1) if view(client, table, tokens[s])["legal"])
             mine = view(client, table, tokens[seat])
             act(client, table, seat, tokens[seat], mine["legal"][0]["action"])
-            merge(ws.receive_json()["view"])
+            merge(receive(ws)["view"])
             assert log == view(client, table, tokens[0])["events"]
         assert deltas == 11, "every push after the table's first carries only new events"
         # an undo may shorten the log: that push carries the whole of it again
@@ -482,12 +483,12 @@ def test_a_socket_gets_the_new_events_only_and_its_log_stays_whole(client: TestC
             seat = next(s for s in (0, 1) if view(client, table, tokens[s])["legal"])
             mine = view(client, table, tokens[seat])
             act(client, table, seat, tokens[seat], mine["legal"][0]["action"])
-            merge(ws.receive_json()["view"])
+            merge(receive(ws)["view"])
             if view(client, table, tokens[seat])["can_undo"]:
                 break
         assert view(client, table, tokens[seat])["can_undo"], "placing a tile is private"
         assert undo(client, table, seat, tokens[seat]).status_code == 200
-        pushed = ws.receive_json()["view"]
+        pushed = receive(ws)["view"]
         assert "events_from" not in pushed
         merge(pushed)
         assert log == view(client, table, tokens[0])["events"]

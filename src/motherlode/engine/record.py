@@ -141,9 +141,63 @@ def replay(record: GameRecord, upto: int | None = None) -> State:
     except BadOptions as exc:
         raise BadRecord(f"record options are invalid: {exc}") from None
     moves = record.moves if upto is None else record.moves[:upto]
+    events = table_events(record)
+    at = 0
+    for event in events:  # those before the first move (a seat given to a bot at once)
+        if event["move"] > 0:
+            break
+        _table_event(state, event)
+        at += 1
     for i, (seat, action_json) in enumerate(moves, 1):
         try:
             state.apply(seat, game.parse_action(action_json))
         except (BadAction, IllegalAction) as exc:
             raise BadRecord(f"move {i} of the record cannot be replayed: {exc}") from None
+        while at < len(events) and events[at]["move"] == i:
+            _table_event(state, events[at])
+            at += 1
     return state
+
+
+TABLE_EVENTS = ("absent", "vote", "bot", "back", "end")
+"""What a table's people did that is not a move of the game (``meta["table"]``): a seat
+found absent (out of time, or gone), a vote, a bot taking the seat, its person taking it
+back, the game ended by the players as it stood.  Each is ``{"move": n, "event": kind,
+"seat": s or None, "text": "what the log says", ...}``, in order, after move ``n``."""
+
+
+def table_events(record: GameRecord) -> list[dict[str, Any]]:
+    """The record's table events, checked (a corrupt list raises :class:`BadRecord`)."""
+    raw = record.meta.get("table", [])
+    if not isinstance(raw, list):
+        raise BadRecord("record meta 'table' should be a list of table events")
+    last = 0
+    for k, event in enumerate(raw):
+        where = f"table event {k + 1} of the record"
+        if not isinstance(event, dict):
+            raise BadRecord(f"{where} is not an object")
+        move, kind, text = event.get("move"), event.get("event"), event.get("text")
+        if not isinstance(move, int) or isinstance(move, bool) or not last <= move:
+            raise BadRecord(f"{where} has no move number in order")
+        if move > len(record.moves):
+            raise BadRecord(f"{where} comes after move {move}, past the record's last move")
+        if kind not in TABLE_EVENTS:
+            raise BadRecord(f"{where} is of unknown kind {kind!r}")
+        if not isinstance(text, str) or not 0 < len(text) <= 300:
+            raise BadRecord(f"{where} needs a text of 1 to 300 characters")
+        seat = event.get("seat")
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(record.seats)
+        ):
+            raise BadRecord(f"{where} names no seat of this game")
+        if kind == "end" and k != len(raw) - 1:
+            raise BadRecord(f"{where} ends the game, but more events follow it")
+        last = move
+    return raw
+
+
+def _table_event(state: State, event: dict[str, Any]) -> None:
+    if event["event"] == "end":
+        state.end_by_table(event["text"])
+    else:
+        state.log(event["text"])

@@ -153,6 +153,11 @@ class _LogView:
         return view
 
 
+def _nobody() -> tuple[int, ...]:
+    """Who acts in a game its table has ended (:meth:`State.end_by_table`): nobody."""
+    return ()
+
+
 class State(ABC):
     """Base class of every game state.  See the module docstring for the hooks."""
 
@@ -373,6 +378,29 @@ class State(ABC):
             view["ranking"] = [list(group) for group in self.ranking()]
         view.update(self._observe(seat))
         return view
+
+    def end_by_table(self, text: str) -> None:
+        """End the game now, outside the rules: its table decided so (the players' vote when
+        a seat is absent).  Nobody is asked any more, a secret decision half made is
+        dropped, and the game ranks by :meth:`scores` as they stand.  It is not a move: a
+        record keeps it among its table events (``meta["table"]``, see
+        :func:`motherlode.engine.record.replay`), and ``text`` goes into the log."""
+        self._commits = {}
+        # An instance attribute shadows the game's own hook, so every check that asks who
+        # is to act (pending, is_over, check, observe) sees the end at no cost to the hot
+        # path; clone() copies it along with the rest of __dict__.
+        self._to_act = _nobody  # type: ignore[method-assign]
+        self._legal_cache = None
+        self._ended_by_table()
+        self.log(text)
+
+    def _ended_by_table(self) -> None:
+        """Hook for a game whose hot paths skip ``_to_act`` (Gold am Yukon keeps who is
+        asked at hand): make them say nobody is asked too."""
+
+    @property
+    def ended_by_table(self) -> bool:
+        return self.__dict__.get("_to_act") is _nobody
 
     def ranking(self) -> tuple[tuple[int, ...], ...]:
         """Places from first down; seats in one group are still tied after the tie-breaks."""

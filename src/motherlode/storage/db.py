@@ -15,13 +15,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, create_engine, event, func, or_, select, text, update
+from sqlalchemy import (
+    Table,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from motherlode.engine import GameRecord
 from motherlode.storage import migrations
-from motherlode.storage.models import MoveRow, SeatRow, TableRow, utcnow
+from motherlode.storage.models import MoveRow, PresenceRow, SeatRow, TableRow, utcnow
 
 
 def default_database_url() -> str:
@@ -80,6 +91,7 @@ class TableChanges:
 
 _T = cast(Table, TableRow.__table__)
 _M = cast(Table, MoveRow.__table__)
+_S = cast(Table, SeatRow.__table__)
 _LOCK = (
     select(
         _T.c.version,
@@ -180,6 +192,7 @@ class LockedTable:
         self.notifies = notifies
         self.direct = direct
         self.changed = False
+        self.people_changed = False
         row = direct.lock.execute(connection, {"table_id": table_id}).fetchone()
         if row is None:
             raise KeyError(table_id)
@@ -269,6 +282,59 @@ class LockedTable:
         update.execute(self.connection, {"table_id": self.table_id, **params})
         self.changed = True
 
+    def people(self) -> dict[str, Any]:
+        """The table's clock and an absent seat's vote (see ``web/people.py``); {} if none."""
+        row = self.connection.execute(
+            select(_T.c.people).where(_T.c.id == self.table_id)
+        ).fetchone()
+        return dict(row[0] or {}) if row is not None else {}
+
+    def set_people(self, people: dict[str, Any]) -> None:
+        """Store the clock and the vote; the other processes are told (``TABLE:people``)."""
+        self.connection.execute(
+            update(_T).where(_T.c.id == self.table_id).values(people=people or None)
+        )
+        self.people_changed = True
+
+    def add_table_event(
+        self,
+        event: dict[str, Any],
+        *,
+        agent: tuple[int, str] | None = None,
+        result: Any = None,
+        undo: Undo | None = None,
+    ) -> None:
+        """Append a table event (the record's ``meta["table"]``): with ``agent`` (seat,
+        spec) that seat's player changes; with ``result`` the game ends (its lease let go).
+        Raises :class:`TableClosed` if the game is already over."""
+        if self.status == "finished":
+            raise TableClosed(self.table_id)
+        row = self.connection.execute(
+            select(_T.c.table_events).where(_T.c.id == self.table_id)
+        ).fetchone()
+        events = list((row[0] if row is not None else None) or [])
+        events.append(event)
+        values: dict[str, Any] = {"table_events": events}
+        if agent is not None:
+            seat, spec = agent
+            self.connection.execute(
+                update(_S)
+                .where(_S.c.table_id == self.table_id, _S.c.seat == seat)
+                .values(agent=spec)
+            )
+        if result is not None:
+            self.status = "finished"
+            values.update(
+                status="finished",
+                result=result,
+                lease_owner=None,
+                lease_until=None,
+                clock_move=None,
+                clock_deadline=None,
+                people=None,
+            )
+        self._changed(undo, values)
+
     def notify(self) -> None:
         """Tell the other processes (on PostgreSQL, delivered when the change commits)."""
         if self.notifies:
@@ -317,10 +383,15 @@ class Database:
         settings: dict[str, Any],
         *,
         seed_salt: str | None = None,
+        listed: bool = True,
+        people: dict[str, Any] | None = None,
     ) -> None:
-        """Store a new running table; ``seed_salt`` is the salt of its seed's commitment."""
+        """Store a new running table; ``seed_salt`` is the salt of its seed's commitment;
+        ``listed``: public (in the lobby's list), else private (by link only)."""
         with self.session() as s:
             row = TableRow(
+                listed=listed,
+                people=people or None,
                 id=table_id,
                 game=record.game,
                 rules_version=record.rules_version,
@@ -351,6 +422,8 @@ class Database:
             yield locked
             if locked.changed:
                 locked.notify()
+            elif locked.people_changed and self.notifies:
+                _notify(connection, table_id, "people")
 
     def add_move(
         self,
@@ -472,6 +545,7 @@ class Database:
                 seed=row.seed,
                 seats=[{"name": st.name, "agent": st.agent} for st in row.seats],
                 moves=[(m.seat, dict(m.action)) for m in row.moves],
+                meta={"table": list(row.table_events)} if row.table_events else {},
             )
 
     def table_info(self, table_id: str) -> dict[str, Any] | None:
@@ -497,6 +571,8 @@ class Database:
                 "settings": row.settings,
                 "status": row.status,
                 "version": row.version,
+                "listed": row.listed,
+                "people": row.people,
             }
 
     def token_hashes(self, table_id: str) -> list[str | None]:
@@ -515,7 +591,94 @@ class Database:
             )
             if status:
                 query = query.where(TableRow.status == status)
+            query = query.where(TableRow.listed.is_(True))  # private tables: by link only
             return [self._summary(r) for r in s.scalars(query.limit(limit))]
+
+    # ------------------------------------------------------------ open seats
+
+    def open_seats(self, table_id: str) -> list[int]:
+        """The seats waiting for a person to take them (a person's seat with no token)."""
+        with self.session() as s:
+            query = select(SeatRow.seat).where(
+                SeatRow.table_id == table_id,
+                SeatRow.agent == "human",
+                SeatRow.token_hash.is_(None),
+            )
+            return sorted(s.scalars(query))
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str) -> bool:
+        """Give an open seat to whoever asks first, in one statement: True for the one
+        request (of any process) that took it, False for every other.  The table's version
+        moves on, so every process reloads the names."""
+        with self.engine.begin() as connection:
+            done = connection.execute(
+                update(_S)
+                .where(
+                    _S.c.table_id == table_id,
+                    _S.c.seat == seat,
+                    _S.c.agent == "human",
+                    _S.c.token_hash.is_(None),
+                    _S.c.table_id.in_(
+                        select(_T.c.id).where(_T.c.id == table_id, _T.c.status == "running")
+                    ),
+                )
+                .values(token_hash=token_hash, name=name)
+            )
+            if not done.rowcount:
+                return False
+            connection.execute(
+                update(_T)
+                .where(_T.c.id == table_id)
+                .values(version=_T.c.version + 1, updated_at=utcnow())
+            )
+            if self.notifies:
+                _notify(connection, table_id, "seats")
+            return True
+
+    # -------------------------------------------------------------- presence
+
+    def set_presence(self, table_id: str, seat: int, owner: str, status: str | None) -> None:
+        """This process's connections to a seat: ``online``, ``away``, or None (none left)."""
+        with self.session() as s:
+            s.execute(
+                delete(PresenceRow).where(
+                    PresenceRow.table_id == table_id,
+                    PresenceRow.seat == seat,
+                    PresenceRow.owner == owner,
+                )
+            )
+            if status is not None:
+                s.add(
+                    PresenceRow(
+                        table_id=table_id, seat=seat, owner=owner, status=status, seen=time.time()
+                    )
+                )
+            if self.notifies:
+                _notify(s, table_id, "presence")
+
+    def presence(self, table_id: str, fresh: float) -> dict[int, str]:
+        """Each seat's best state over the processes that renewed their rows within
+        ``fresh`` seconds: ``online`` beats ``away``; a seat absent here is offline."""
+        best: dict[int, str] = {}
+        with self.session() as s:
+            query = select(PresenceRow.seat, PresenceRow.status).where(
+                PresenceRow.table_id == table_id, PresenceRow.seen >= time.time() - fresh
+            )
+            for seat, status in s.execute(query):
+                if best.get(seat) != "online":
+                    best[seat] = status
+        return best
+
+    def renew_presence(self, owner: str) -> None:
+        """Keep this process's presence rows fresh; drop the long-dead rows of any process."""
+        now = time.time()
+        with self.session() as s:
+            s.execute(update(PresenceRow).where(PresenceRow.owner == owner).values(seen=now))
+            s.execute(delete(PresenceRow).where(PresenceRow.seen < now - 3600))
+
+    def drop_presence(self, owner: str) -> None:
+        with self.session() as s:
+            s.execute(delete(PresenceRow).where(PresenceRow.owner == owner))
 
     def running_count(self) -> int:
         """How many tables are open (for the operator's limit)."""
@@ -532,7 +695,15 @@ class Database:
             "status": row.status,
             "options": row.options,
             "settings": row.settings,
-            "seats": [{"seat": s.seat, "name": s.name, "agent": s.agent} for s in row.seats],
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "agent": s.agent,
+                    "open": s.agent == "human" and s.token_hash is None,
+                }
+                for s in row.seats
+            ],
             "created_at": row.created_at.isoformat(),
             "updated_at": row.updated_at.isoformat(),
             "result": row.result,

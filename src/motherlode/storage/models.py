@@ -9,7 +9,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Integer, String
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    true,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -55,6 +65,15 @@ class TableRow(Base):
     lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)
     """Epoch seconds until which ``lease_owner`` holds the lease unless it renews."""
 
+    listed: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """A public table (listed in the lobby, watchable); False: private, by link only."""
+    table_events: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+    """What the people did that is not a move (a seat given to a bot, the game ended by
+    vote...): the record's ``meta["table"]``, see ``motherlode.engine.record``."""
+    people: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The table's clock (each seat's bank, when the decision opened) and an absent seat's
+    vote, as the service keeps them across restarts (see ``web/people.py``)."""
+
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan"
     )
@@ -89,3 +108,17 @@ class MoveRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     table: Mapped[TableRow] = relationship(back_populates="moves")
+
+
+class PresenceRow(Base):
+    """Which server process holds a connection to which seat, and in what state: each seat
+    is online, away or offline across processes.  ``seen`` is renewed every few seconds
+    by the process; rows of a process that stopped renewing them are ignored."""
+
+    __tablename__ = "presence"
+
+    table_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), primary_key=True)
+    status: Mapped[str] = mapped_column(String(8))
+    seen: Mapped[float] = mapped_column(Float)

@@ -23,6 +23,8 @@ from motherlode.engine import (
     State,
     get_game,
 )
+from motherlode.engine.actions import JsonValue
+from motherlode.engine.record import TABLE_EVENTS, table_events
 from motherlode.table.undo import is_private_move
 
 MoveHook = Callable[["Table", int, Action], None]
@@ -56,6 +58,9 @@ class Table:
     """Interfaces where people play (terminal, web) turn this on; simulations leave it off."""
     undo_floor: int = 0
     undo_seat: int | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    """What the table's people did that is not a move (a seat absent, given to a bot, taken
+    back; the game ended by vote): the record's ``meta["table"]``, see :meth:`table_event`."""
 
     def is_current(self, seen_move: int) -> bool:
         """Whether a choice made looking at move ``seen_move`` still answers today's question:
@@ -99,6 +104,7 @@ class Table:
         names = [str(s.get("name", state.seat_name(i))) for i, s in enumerate(record.seats)]
         table = cls(game, state, cls._make_seats(game, specs, state.seed, names))
         table.undo_floor = state.move_count  # what came before a restart stays done
+        table.events = [dict(e) for e in table_events(record)]
         return table
 
     @staticmethod
@@ -192,8 +198,35 @@ class Table:
             self.submit(seat, agent.act(self.state, seat))
         return self.state
 
+    def table_event(
+        self, kind: str, seat: int | None, text: str, **data: JsonValue
+    ) -> dict[str, Any]:
+        """Record what the people at the table did that is not a move (see
+        :data:`motherlode.engine.record.TABLE_EVENTS`), after the moves so far: the log
+        says ``text``, an ``end`` ends the game as it stands, and nothing before it can be
+        taken back."""
+        if kind not in TABLE_EVENTS:
+            raise ValueError(f"unknown table event {kind!r}")
+        event: dict[str, Any] = {"move": self.state.move_count, "event": kind, "seat": seat}
+        event.update(text=text[:300], **data)
+        if kind == "end":
+            self.state.end_by_table(event["text"])
+        else:
+            self.state.log(event["text"])
+        self.events.append(event)
+        self.undo_floor, self.undo_seat = self.state.move_count, None
+        return event
+
+    def seat_to(self, seat: int, spec: AgentSpec) -> None:
+        """Seat ``spec`` (a bot, or ``human`` again) in ``seat``: same name, same bot seed."""
+        old = self.seats[seat]
+        agent = None if spec.is_human else make_agent(spec, self.game, old.seed)
+        self.seats[seat] = Seat(old.name, spec, agent, old.seed)
+
     def record(self) -> GameRecord:
         record = self.state.record([s.to_json() for s in self.seats])
+        if self.events:
+            record.meta["table"] = [dict(e) for e in self.events]
         if self.state.is_over():
             record.meta["scores"] = list(self.state.scores())
             record.meta["ranking"] = [list(g) for g in self.state.ranking()]

@@ -67,6 +67,22 @@ class UndoIn(BaseModel):
     seat: SeatNumber
 
 
+class JoinIn(BaseModel):
+    seat: SeatNumber
+    name: str | None = Field(default=None, max_length=80)
+
+
+class VoteIn(BaseModel):
+    seat: SeatNumber
+    absent: SeatNumber
+    choice: str = Field(max_length=8)
+
+
+class GoneIn(BaseModel):
+    seat: SeatNumber
+    gone: SeatNumber
+
+
 def error_message(exc: ServiceError) -> dict[str, Any]:
     return {"type": "error", "status": exc.status, "message": exc.message}
 
@@ -189,6 +205,33 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
     async def undo(table_id: str, body: UndoIn, token: TokenHeader = None) -> Any:
         return await service.undo(table_id, body.seat, token)
 
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: JoinIn, request: Request) -> dict[str, Any]:
+        """Take an open seat: its token and link, for whoever asked first."""
+        client = request.client.host if request.client else "unknown"
+        live, token = await service.join(table_id, body.seat, body.name, client)
+        return {
+            "seat": body.seat,
+            "name": live.table.seats[body.seat].name,
+            "token": token,
+            "link": f"/t/{table_id}#seat={body.seat}&token={token}",
+        }
+
+    @app.post("/api/tables/{table_id}/vote")
+    async def vote(table_id: str, body: VoteIn, token: TokenHeader = None) -> Any:
+        """What becomes of an absent seat: ``bot`` plays it, or ``end`` the game."""
+        return await service.vote(table_id, body.seat, token, body.absent, body.choice)
+
+    @app.post("/api/tables/{table_id}/gone")
+    async def gone(table_id: str, body: GoneIn, token: TokenHeader = None) -> Any:
+        """Say that a person asked to move has gone (offline a while): the vote opens."""
+        return await service.call_gone(table_id, body.seat, token, body.gone)
+
+    @app.post("/api/tables/{table_id}/back")
+    async def back(table_id: str, body: UndoIn, token: TokenHeader = None) -> Any:
+        """Take one's seat back from the bot that played it."""
+        return await service.take_back(table_id, body.seat, token)
+
     async def finished_record(table_id: str) -> GameRecord:
         return service.finished_record(await service.get(table_id))
 
@@ -235,7 +278,8 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
             if hello.get("type", "hello") != "hello" or not isinstance(token, str | None):
                 raise ServiceError(400, 'the first message is {"type": "hello", "token": "..."}')
             seat = service.seat_for_token(table_id, token)
-            live = await service.subscribe(table_id, websocket, seat)
+            away = hello.get("away") is True
+            live = await service.subscribe(table_id, websocket, seat, away=away)
         except ServiceError as exc:
             await refuse(websocket, exc, close=True)
             return
@@ -313,6 +357,11 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
                 await service.undo(table_id, seat, token)
             elif kind == "ping":
                 await websocket.send_json({"type": "pong"})
+            elif kind == "presence":
+                if not isinstance(message.get("away"), bool):
+                    raise ServiceError(400, 'a presence message is {"type": "presence", "away": …}')
+                live = await service.get(table_id)
+                await service.set_away(live, websocket, message["away"])
             else:
                 raise ServiceError(422, f"unknown message type {excerpt(kind, 30)!r}")
         except ServiceError as exc:

@@ -24,14 +24,14 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
 import orjson
 
-from motherlode.agents.specs import AgentSpec, check_agent, parse_spec
+from motherlode.agents.specs import AgentSpec, bot_names, check_agent, parse_spec
 from motherlode.engine import (
     Action,
     BadAction,
@@ -46,6 +46,7 @@ from motherlode.storage import Database, TableClosed
 from motherlode.storage.db import LockedTable, TableChanges, hash_token
 from motherlode.table import Table
 from motherlode.table.fairness import SCHEME, commitment, draw_seed, fairness_meta, new_salt
+from motherlode.web import people as ppl
 from motherlode.web.bots import BotPool, fallback_move, limit_spec
 from motherlode.web.cluster import SingleProcess, listen, process_name, sqlite_file
 from motherlode.web.limits import FINISHED_UNLOAD, CreationRate, Limits, clip, excerpt
@@ -104,6 +105,18 @@ class LiveTable:
     """The parts of its views that never change (see :meth:`TableService._fixed`)."""
     used: float = field(default_factory=time.monotonic)
     """When a request or a connection last asked for the table (for :meth:`unload_idle`)."""
+    people: dict[str, Any] = field(default_factory=dict)
+    """The clock's banks, when the decision opened, absent seats and their votes
+    (:mod:`motherlode.web.people`), as stored with the table."""
+    people_task: asyncio.Task[None] | None = None
+    """The table clock and the votes' deadlines (this process holds the lease)."""
+    presence: dict[int, str] = field(default_factory=dict)
+    """Each seat with a connection somewhere: ``online`` or ``away`` (else offline)."""
+    opened_at: float = field(default_factory=time.time)
+    """When the decision now asked opened, as this process saw it (a person asked and
+    offline since before ``GONE_SECONDS`` may be called absent)."""
+    open_seats: list[int] = field(default_factory=list)
+    """People's seats nobody has taken yet: the game starts when they are all taken."""
 
     @property
     def finished(self) -> bool:
@@ -112,7 +125,8 @@ class LiveTable:
     @property
     def tasks(self) -> list[asyncio.Task[None]]:
         """The table's running work: its bots, its decision clock, its game clock."""
-        return [t for t in (self.bot_task, self.timer_task, self.game_task) if t is not None]
+        tasks = (self.bot_task, self.timer_task, self.game_task, self.people_task)
+        return [t for t in tasks if t is not None]
 
 
 _LEGAL_ENTRIES: dict[Action, dict[str, Any]] = {}
@@ -141,6 +155,8 @@ def new_token() -> str:
 
 
 LEASE_SECONDS = 5.0
+PRESENCE_RENEW = 5.0
+"""Seconds between renewals of this process's presence rows (well within their freshness)."""
 """How long a lease on a table's bots and clock lasts unless renewed (every second): the
 most a table waits when the process running its bots dies."""
 
@@ -155,6 +171,8 @@ class TableService:
         self.limits = limits or Limits()
         self.bots = BotPool(seconds=self.limits.bot_seconds, workers=self.limits.bot_workers)
         self.rate = CreationRate(self.limits.tables_per_client)
+        self.joins = CreationRate(self.limits.tables_per_client)
+        """Open seats one client address may take an hour (as many as tables it may make)."""
         self.tables: dict[str, LiveTable] = {}
         self.owner = process_name()
         self._load_lock = asyncio.Lock()
@@ -164,6 +182,12 @@ class TableService:
         self._hashes: dict[str, list[str | None]] = {}
         self.outage = Outage()
         """The database's reachability: one log line an outage, 503s meanwhile."""
+        self._sockets: dict[tuple[str, int], dict[Listener, bool]] = {}
+        """Each seat's connections to this process, and whether each is away."""
+        self._presence_said: dict[tuple[str, int], str] = {}
+        """What this process last told the database of each seat (online or away)."""
+        self._presence_at = 0.0
+        self._background: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------- lifecycle
 
@@ -193,6 +217,8 @@ class TableService:
                 await task
         with contextlib.suppress(Exception):  # hand over at once, not when the leases run out
             self.db.abandon(self.owner)
+        with contextlib.suppress(Exception):  # this process's connections are gone
+            self.db.drop_presence(self.owner)
         self.bots.close()
         if self._single is not None:
             self._single.release()
@@ -204,6 +230,12 @@ class TableService:
             try:
                 held = self.db.renew(self.owner, LEASE_SECONDS)
                 self.outage.recovered()
+                if time.monotonic() - self._presence_at >= PRESENCE_RENEW:
+                    self._presence_at = time.monotonic()
+                    self.db.renew_presence(self.owner)
+                    for live in list(self.tables.values()):
+                        if live.listeners:  # a process that stopped: its seats go offline
+                            self._spawn(self._refresh_people(live, presence=True))
                 for live in self.tables.values():
                     if live.lease and live.id not in held:
                         log.warning("lost the lease of table %s; another process runs it", live.id)
@@ -254,6 +286,9 @@ class TableService:
         ids = list(self.tables) if table_id == "*" else [table_id]
         for tid in ids:
             live = self.tables.get(tid)
+            if live is not None and what in ("presence", "people"):
+                self._spawn(self._refresh_people(live, presence=what == "presence"))
+                continue
             if live is None or tid in self._stale:
                 continue  # not loaded here, or a catch-up is already on its way
             if what.isdigit() and live.version >= int(what):
@@ -262,6 +297,35 @@ class TableService:
                 continue  # the clock runs here
             self._stale.add(tid)
             asyncio.get_running_loop().create_task(self._refresh(live))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the background, holding on to it until it is done."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _refresh_people(self, live: LiveTable, *, presence: bool) -> None:
+        """Another process changed who is connected, or the clock and votes: read them."""
+        async with live.lock:
+            try:
+                if presence:
+                    before = dict(live.presence)
+                    live.presence = self.db.presence(live.id, ppl.PRESENCE_FRESH)
+                    if live.presence != before:
+                        self._spawn(self.broadcast_presence(live))
+                    return
+                info = self.db.table_state(live.id)
+                people = dict((info or {}).get("people") or {})
+                changed = people != live.people
+                live.people = people
+                self._arm_people(live)
+            except Exception as exc:
+                if not is_outage(exc):
+                    raise
+                self.outage.failed(exc, f"the presence of table {live.id}")
+                return
+        if changed:
+            await self.broadcast(live)
 
     async def _refresh(self, live: LiveTable) -> None:
         async with live.lock:
@@ -299,11 +363,15 @@ class TableService:
             raise ServiceError(422, "a table needs a list of seats")
         names: list[str] = []
         specs: list[AgentSpec] = []
+        open_seats: list[int] = []
         for i, seat in enumerate(seats):
             if not isinstance(seat, dict):
                 raise ServiceError(422, f"seat {i} must be an object with name and agent")
             name = str(seat.get("name") or "").strip()[:40]
             agent = str(seat.get("agent") or "human").strip()
+            if agent == "open":  # a person's seat anyone may take (see join)
+                open_seats.append(i)
+                agent, name = "human", f"Open seat {i + 1}"
             specs.append(self._bot_spec(game_id, i, agent))
             names.append(name or (f"Player {i + 1}" if agent == "human" else f"{agent} {i + 1}"))
         options = self._web_options(game, [s.name for s in specs], options)
@@ -331,7 +399,12 @@ class TableService:
             clean["game_deadline"] = round(time.time() + 60 * minutes, 3)
         self._check_room(client)
         table.track_undo = True
-        tokens = [new_token() if s.is_human else None for s in table.seats]
+        tokens = [
+            new_token() if s.is_human and i not in open_seats else None
+            for i, s in enumerate(table.seats)
+        ]
+        clock = ppl.clock_of(clean)
+        state_of_people = ppl.new_people(clock, len(table.seats), time.time())
         table_id = secrets.token_urlsafe(9)
         salt = new_salt()
         self.db.create_table(
@@ -340,8 +413,11 @@ class TableService:
             [hash_token(t) if t else None for t in tokens],
             clean,
             seed_salt=salt,
+            listed=not clean.get("private", False),
+            people=state_of_people,
         )
         live = self._live(table_id, table, clean, salt)
+        live.people, live.open_seats = state_of_people, open_seats
         self._after_change(live)
         return live, tokens
 
@@ -407,7 +483,7 @@ class TableService:
     def _settings(game_id: str, raw: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(raw, Mapping):
             raise ServiceError(422, "settings must be an object")
-        unknown = set(raw) - {"decision_timer", "bot_delay_ms"}
+        unknown = set(raw) - {"decision_timer", "bot_delay_ms", "clock", "private"}
         if unknown:
             names = ", ".join(excerpt(str(k), 30) for k in sorted(map(str, unknown))[:5])
             raise ServiceError(422, f"unknown table setting(s): {names}")
@@ -418,7 +494,19 @@ class TableService:
         delay = raw.get("bot_delay_ms", 0)
         if not isinstance(delay, int) or isinstance(delay, bool) or not 0 <= delay <= 5000:
             raise ServiceError(422, "bot_delay_ms must be a whole number from 0 to 5000")
-        return {"decision_timer": timer, "bot_delay_ms": delay}
+        clock = raw.get("clock", "none")
+        if clock not in ("none", None, *ppl.CLOCKS):
+            names = ", ".join(("none", *ppl.CLOCKS))
+            raise ServiceError(422, f"clock must be one of {names}")
+        private = raw.get("private", False)
+        if not isinstance(private, bool):
+            raise ServiceError(422, "private must be true or false")
+        clean: dict[str, Any] = {"decision_timer": timer, "bot_delay_ms": delay}
+        if clock not in ("none", None):
+            clean["clock"] = clock
+        if private:
+            clean["private"] = True
+        return clean
 
     def _live(
         self, table_id: str, table: Table, settings: dict[str, Any], salt: str | None
@@ -457,12 +545,21 @@ class TableService:
             settings = dict(info.get("settings") or {})
             live = self._live(table_id, table, settings, info.get("seed_salt"))
             live.version = int(info.get("version") or 0)
+            live.people = dict(info.get("people") or {})
+            live.open_seats = self._open_seats(live)
+            live.presence = self.db.presence(table_id, ppl.PRESENCE_FRESH)
             if info.get("clock_move") is not None and info.get("clock_deadline") is not None:
                 live.timer_key = int(info["clock_move"])  # the clock resumes where it was
                 live.deadline = float(info["clock_deadline"])
             if work:
                 self._after_change(live)
             return live
+
+    def _open_seats(self, live: LiveTable) -> list[int]:
+        """People's seats with no token yet (see :meth:`join`)."""
+        hashes = self._token_hashes(live.id)
+        seats = live.table.seats
+        return [i for i, h in enumerate(hashes) if h is None and seats[i].is_human]
 
     def finished_record(self, live: LiveTable) -> GameRecord:
         """The record of a finished game, with the seed's commitment opened."""
@@ -545,12 +642,17 @@ class TableService:
                 return False
             if live.finished:
                 raise ServiceError(409, "the game is over: its result is final")
+            if live.open_seats:
+                raise ServiceError(409, "the game starts when every open seat is taken")
+            if not live.table.seats[seat].is_human:
+                raise ServiceError(409, "a bot plays your seat now: take it back first")
             if expect_move is not None and not live.table.is_current(expect_move):
                 raise ServiceError(
                     409,
                     "the game has moved on since you looked (your view was of move "
                     f"{expect_move}, the table is at move {state.move_count}); look again",
                 )
+            self._back_if_absent(live, locked, seat)
             self._store_move(live, locked, seat, action)
             return True
 
@@ -610,6 +712,18 @@ class TableService:
         table = live.table
         table.submit(seat, action, final=final)
         state = table.state
+        now = time.time()
+        still_open = state.is_simultaneous() and bool(state.committed())
+        clock = ppl.clock_of(live.settings)
+        if clock is not None and live.people:
+            opened = int(live.people.get("opened", 0))
+            people = ppl.after_move(
+                live.people, clock, seat, opened, state.move_count, still_open, now
+            )
+            live.people = people
+            locked.set_people(people)
+        if not still_open:
+            live.opened_at = now
         result = None
         if state.is_over():
             result = {"scores": list(state.scores()), "ranking": [list(g) for g in state.ranking()]}
@@ -679,12 +793,20 @@ class TableService:
             live.timer_key, live.deadline = changes.clock or (-1, None)
 
     def _reload(self, live: LiveTable) -> None:
+        """The table as the database holds it: moves, table events, seats (a seat taken
+        by a bot or a person since), the people state."""
         live.sent.clear()  # the log may have changed, not only grown: push it whole
         info = self.db.table_state(live.id)
         record = self.db.record(live.id)
         if record is None or info is None:
             return
-        live.table.state = record.replay()
+        fresh = Table.from_record(record)
+        table = live.table
+        table.state, table.seats, table.events = fresh.state, fresh.seats, fresh.events
+        live.fixed = None  # names and agents may have changed
+        self._hashes.pop(live.id, None)
+        live.people = dict(info.get("people") or {})
+        live.open_seats = self._open_seats(live)
         live.version = int(info.get("version") or 0)
         floor = info.get("undo_floor")
         live.table.undo_floor = live.table.state.move_count if floor is None else int(floor)
@@ -747,7 +869,75 @@ class TableService:
             "can_undo": seat is not None and table.can_undo(seat),
             "deadline": live.deadline,
             "fairness": self._fairness(live, over),
+            **self._people_view(live, seat, over),
         }
+
+    def _people_view(self, live: LiveTable, seat: int | None, over: bool) -> dict[str, Any]:
+        """Who is here and who is away, the clock, absent seats and their votes, open seats;
+        and what this seat may do about them (vote, call a seat gone, take its seat back)."""
+        seats = live.table.seats
+        hashes = self._token_hashes(live.id)
+        persons = [i for i in range(len(seats)) if i < len(hashes) and hashes[i] is not None]
+        presence: list[str | None] = []
+        for i in range(len(seats)):
+            if i in live.open_seats:
+                presence.append("open")
+            elif i in persons:
+                presence.append(live.presence.get(i, "offline"))
+            else:
+                presence.append(None)
+        out: dict[str, Any] = {"presence": presence, "open_seats": list(live.open_seats)}
+        bots_for = [i for i in persons if not seats[i].is_human]
+        out["bot_plays"] = bots_for
+        out["can_take_back"] = seat is not None and seat in bots_for and not over
+        clock = ppl.clock_of(live.settings)
+        absent = ppl.absent_seats(live.people)
+        if clock is not None and not over:
+            asked = [s for s in self._asked_people(live) if s not in absent]
+            out["clock"] = {
+                **clock.to_json(),
+                "banks": live.people.get("banks"),
+                "deadlines": {
+                    str(k): v for k, v in ppl.deadlines(live.people, clock, asked).items()
+                },
+            }
+        if absent and not over:
+            out["absent"] = {str(k): v for k, v in absent.items()}
+            out["can_vote"] = [a for a in absent if seat in self._voters(live, a)]
+        out["can_call_gone"] = [] if over or seat is None else self._gone(live, seat)
+        return out
+
+    def _asked_people(self, live: LiveTable) -> list[int]:
+        """The people (not bots, not open seats) asked to move now."""
+        seats = live.table.seats
+        return [
+            s for s in live.table.state.pending() if seats[s].is_human and s not in live.open_seats
+        ]
+
+    def _voters(self, live: LiveTable, absent: int) -> list[int]:
+        """Who votes on an absent seat: every other person at the table who is not absent
+        and not played by a bot."""
+        seats = live.table.seats
+        away = ppl.absent_seats(live.people)
+        return [
+            i
+            for i, s in enumerate(seats)
+            if s.is_human and i != absent and i not in away and i not in live.open_seats
+        ]
+
+    def _gone(self, live: LiveTable, seat: int) -> list[int]:
+        """The seats ``seat`` may call absent: people asked to move, offline, for whom the
+        decision has waited at least ``GONE_SECONDS``."""
+        if seat not in self._voters(live, -1):
+            return []
+        if time.time() - live.opened_at < ppl.GONE_SECONDS:
+            return []
+        absent = ppl.absent_seats(live.people)
+        return [
+            s
+            for s in self._asked_people(live)
+            if s != seat and s not in absent and live.presence.get(s) is None
+        ]
 
     @staticmethod
     def _legal(live: LiveTable, seat: int | None, legal: list[Action]) -> list[dict[str, Any]]:
@@ -793,14 +983,71 @@ class TableService:
             "record": f"/api/tables/{live.id}/record",
         }
 
-    async def subscribe(self, table_id: str, listener: Listener, seat: int | None) -> LiveTable:
+    async def subscribe(
+        self, table_id: str, listener: Listener, seat: int | None, *, away: bool = False
+    ) -> LiveTable:
         live = await self.get(table_id)
         live.listeners[listener] = seat
+        changed = seat is not None and self._connected(live, seat, listener, away)
         await listener.send_text(encode_frame({"type": "state", "view": self.view(live, seat)}))
+        if changed:
+            await self.broadcast_presence(live)
         return live
 
     def unsubscribe(self, live: LiveTable, listener: Listener) -> None:
-        live.listeners.pop(listener, None)
+        seat = live.listeners.pop(listener, None)
+        if seat is not None and self._connected(live, seat, listener, None):
+            self._spawn(self.broadcast_presence(live))
+
+    async def set_away(self, live: LiveTable, listener: Listener, away: bool) -> None:
+        """A seat's page says whether it is seen (the tab in front) or not (away)."""
+        seat = live.listeners.get(listener)
+        if seat is not None and self._connected(live, seat, listener, away):
+            await self.broadcast_presence(live)
+
+    def _connected(self, live: LiveTable, seat: int, listener: Listener, away: bool | None) -> bool:
+        """Note one connection of ``seat`` (``away`` None: it closed); when what this
+        process says of the seat changes, tell the database (for every process) and read
+        the table's presence back.  True when the table's presence changed."""
+        key = (live.id, seat)
+        sockets = self._sockets.setdefault(key, {})
+        if away is None:
+            sockets.pop(listener, None)
+        else:
+            sockets[listener] = away
+        status = None if not sockets else "away" if all(sockets.values()) else "online"
+        if not sockets:
+            del self._sockets[key]
+        if self._presence_said.get(key) == status:
+            return False
+        if status is None:
+            self._presence_said.pop(key, None)
+        else:
+            self._presence_said[key] = status
+        before = dict(live.presence)
+        try:
+            self.db.set_presence(live.id, seat, self.owner, status)
+            live.presence = self.db.presence(live.id, ppl.PRESENCE_FRESH)
+        except Exception as exc:
+            if not is_outage(exc):
+                raise
+            self.outage.failed(exc, f"the presence of table {live.id}")
+            return False
+        return live.presence != before
+
+    async def broadcast_presence(self, live: LiveTable) -> None:
+        """Push who is online, away or offline (a small frame: no view is rebuilt)."""
+        frame = encode_frame(
+            {
+                "type": "presence",
+                "presence": self._people_view(live, None, live.finished)["presence"],
+            }
+        )
+        for listener in list(live.listeners):
+            try:
+                await listener.send_text(frame)
+            except Exception:
+                live.listeners.pop(listener, None)
 
     async def broadcast(self, live: LiveTable) -> None:
         """Push the table to every connection: each seat's view built and encoded once, however
@@ -831,11 +1078,13 @@ class TableService:
     def _has_work(self, live: LiveTable) -> bool:
         """Whether the table needs a process to run it: a bot is asked, or a clock runs."""
         state = live.table.state
-        if state.is_over():
-            return False
+        if state.is_over() or live.open_seats:
+            return False  # over, or not begun: the game starts when every seat is taken
         pending = state.pending()
         seats = live.table.seats
         if any(not seats[s].is_human for s in pending):
+            return True
+        if self._people_deadline(live) is not None:
             return True
         return self._timed(live) is not None or self._game_deadline(live) is not None
 
@@ -876,12 +1125,224 @@ class TableService:
             live.bot_task = asyncio.get_running_loop().create_task(self._run_bots(live))
         self._arm_timer(live)
         self._arm_game_clock(live)
+        self._arm_people(live)
 
     def _stop_work(self, live: LiveTable) -> None:
         live.lease = False
         for task in live.tasks:
             task.cancel()
-        live.bot_task = live.timer_task = live.game_task = None
+        live.bot_task = live.timer_task = live.game_task = live.people_task = None
+
+    # ------------------------------------------------- clocks and absent people
+
+    def _people_deadline(self, live: LiveTable) -> float | None:
+        """The next moment the table's people need the table: a clock running out, or an
+        absent seat's vote coming to its end."""
+        if live.table.state.is_over() or live.open_seats:
+            return None
+        absent = ppl.absent_seats(live.people)
+        times = [float(a["until"]) for a in absent.values()]
+        clock = ppl.clock_of(live.settings)
+        asked = [s for s in self._asked_people(live) if s not in absent]
+        times += ppl.deadlines(live.people, clock, asked).values()
+        return min(times) if times else None
+
+    def _arm_people(self, live: LiveTable) -> None:
+        deadline = self._people_deadline(live) if live.lease else None
+        if live.people_task is not None:
+            task = live.people_task
+            same = deadline is not None and getattr(task, "deadline", None) == deadline
+            if same and not task.done():
+                return  # already waiting for this very moment
+            live.people_task.cancel()
+            live.people_task = None
+        if deadline is None:
+            return
+        task = asyncio.get_running_loop().create_task(
+            self._people_due(live, max(0.0, deadline - time.time()))
+        )
+        task.deadline = deadline  # type: ignore[attr-defined]
+        live.people_task = task
+
+    async def _people_due(self, live: LiveTable, seconds: float) -> None:
+        """At a deadline: the people asked whose clock ran out are absent; an absent seat
+        whose vote is over without a majority goes to a bot."""
+        await asyncio.sleep(seconds)
+
+        def settle(locked: LockedTable) -> None:
+            now = time.time()
+            clock = ppl.clock_of(live.settings)
+            absent = ppl.absent_seats(live.people)
+            asked = [s for s in self._asked_people(live) if s not in absent]
+            for seat, deadline in ppl.deadlines(live.people, clock, asked).items():
+                if deadline <= now + 0.05:
+                    self._mark_absent(live, locked, seat, "time", now)
+            for seat, entry in ppl.absent_seats(live.people).items():
+                if float(entry["until"]) <= now + 0.05 and not live.table.state.is_over():
+                    self._settle_absent(live, locked, seat, "bot", "nobody decided in time")
+
+        async with live.lock:
+            live.people_task = None
+            with contextlib.suppress(ServiceError):
+                self._write(live, settle)
+        await self.broadcast(live)
+        async with live.lock:
+            self._survive_outage(self._after_change, live, "the table clock")
+
+    def _mark_absent(
+        self, live: LiveTable, locked: LockedTable, seat: int, reason: str, now: float
+    ) -> None:
+        """``seat`` is absent (out of ``time``, or ``gone``): a table event, and the vote
+        opens; with nobody to vote, a bot takes the seat at once."""
+        name = live.table.seats[seat].name
+        text = (
+            f"{name} ran out of time" if reason == "time" else f"{name} has gone (offline)"
+        ) + ": the others may let a bot play for them or end the game"
+        event = live.table.table_event("absent", seat, text, reason=reason)
+        locked.add_table_event(event, undo=(live.table.undo_floor, live.table.undo_seat))
+        live.people = ppl.mark_absent(live.people, seat, reason, now)
+        locked.set_people(live.people)
+        if not self._voters(live, seat):
+            self._settle_absent(live, locked, seat, "bot", "nobody else is here to vote")
+
+    def _settle_absent(
+        self, live: LiveTable, locked: LockedTable, seat: int, choice: str, why: str
+    ) -> None:
+        """Carry out the vote on an absent seat: a bot plays it, or the game ends as it
+        stands.  Both are table events, final."""
+        table = live.table
+        name = table.seats[seat].name
+        live.people = ppl.clear_absent(live.people, seat)
+        locked.set_people(live.people)
+        if choice == "end":
+            text = f"The game was ended as it stood ({name} was absent; {why})"
+            event = table.table_event("end", seat, text)
+            state = table.state
+            result = {"scores": list(state.scores()), "ranking": [list(g) for g in state.ranking()]}
+            locked.add_table_event(event, result=result)
+            return
+        bot = "casual" if "casual" in bot_names(table.game) else bot_names(table.game)[0]
+        text = f"A {bot} bot plays for {name} ({why}); {name} may take the seat back"
+        event = table.table_event("bot", seat, text, agent=bot)
+        table.seat_to(seat, parse_spec(bot))
+        live.fixed = None
+        locked.add_table_event(event, agent=(seat, bot), undo=(table.undo_floor, table.undo_seat))
+
+    async def join(
+        self, table_id: str, seat: Any, name: Any, client: str = "local"
+    ) -> tuple[LiveTable, str]:
+        """Take an open seat: the first request (of any process) wins it and gets its token;
+        every other is refused (409).  The game starts once every open seat is taken."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise ServiceError(422, "seat must be the number of an open seat")
+        if not isinstance(name, str | None):
+            raise ServiceError(422, "name must be text")
+        live = await self.get(table_id)
+        if seat not in live.open_seats:
+            raise ServiceError(409, f"seat {seat} is not open (taken, or never open)")
+        if not self.joins.allow(client):
+            raise ServiceError(429, "your address has taken many seats in the last hour; later")
+        clean = (name or "").strip()[:40] or f"Player {seat + 1}"
+        token = new_token()
+        if not self.db.claim_seat(table_id, seat, hash_token(token), clean):
+            raise ServiceError(409, f"someone else took seat {seat} just now")
+        async with live.lock:
+            self._reload(live)  # names and open seats, as the database has them now
+            self._after_change(live)
+        await self.broadcast(live)
+        return live, token
+
+    async def vote(
+        self, table_id: str, seat: int, token: str | None, absent: Any, choice: Any
+    ) -> dict[str, Any]:
+        """``seat`` votes on what becomes of an absent seat: ``bot`` or ``end``."""
+        self.authorize(table_id, seat, token)
+        if choice not in ppl.CHOICES:
+            raise ServiceError(422, "choice must be bot (a bot plays the seat) or end")
+        if isinstance(absent, bool) or not isinstance(absent, int):
+            raise ServiceError(422, "absent must be the number of the absent seat")
+        live = await self.get(table_id)
+
+        def cast_vote(locked: LockedTable) -> None:
+            entry = ppl.absent_seats(live.people).get(absent)
+            if entry is None or live.table.state.is_over():
+                raise ServiceError(409, "that seat is not absent now; look again")
+            voters = self._voters(live, absent)
+            if seat not in voters:
+                raise ServiceError(403, "only the other people at the table vote on a seat")
+            entry = {**entry, "votes": {**entry.get("votes", {}), str(seat): choice}}
+            absentees = {str(k): v for k, v in ppl.absent_seats(live.people).items()}
+            live.people = {**live.people, "absent": {**absentees, str(absent): entry}}
+            locked.set_people(live.people)
+            decided = ppl.outcome(entry["votes"], voters)
+            if decided is not None:
+                self._settle_absent(live, locked, absent, decided, "the players' vote")
+
+        async with live.lock:
+            self._write(live, cast_vote)
+        await self.broadcast(live)
+        self._after_change(live)
+        return self.view(live, seat)
+
+    async def call_gone(
+        self, table_id: str, seat: int, token: str | None, gone: Any
+    ) -> dict[str, Any]:
+        """``seat`` says a person asked to move has gone (offline for a while): absent."""
+        self.authorize(table_id, seat, token)
+        if isinstance(gone, bool) or not isinstance(gone, int):
+            raise ServiceError(422, "gone must be the number of a seat")
+        live = await self.get(table_id)
+
+        def call(locked: LockedTable) -> None:
+            if gone not in self._gone(live, seat):
+                raise ServiceError(
+                    409,
+                    "only a person asked to move who has been offline for a minute can be "
+                    "called gone",
+                )
+            self._mark_absent(live, locked, gone, "gone", time.time())
+
+        async with live.lock:
+            self._write(live, call)
+        await self.broadcast(live)
+        self._after_change(live)
+        return self.view(live, seat)
+
+    async def take_back(self, table_id: str, seat: int, token: str | None) -> dict[str, Any]:
+        """A person whose seat a bot plays takes it back (their own token says who)."""
+        self.authorize(table_id, seat, token)
+        live = await self.get(table_id)
+
+        def back(locked: LockedTable) -> None:
+            table = live.table
+            if table.state.is_over():
+                raise ServiceError(409, "the game is over: its result is final")
+            if table.seats[seat].is_human:
+                raise ServiceError(409, "you already play this seat")
+            text = f"{table.seats[seat].name} is back and plays again"
+            event = table.table_event("back", seat, text)
+            table.seat_to(seat, parse_spec("human"))
+            live.fixed = None
+            locked.add_table_event(
+                event, agent=(seat, "human"), undo=(table.undo_floor, table.undo_seat)
+            )
+            if live.people:  # their clock starts afresh: the bot had the time before
+                live.people = {**live.people, "opened_at": time.time()}
+                locked.set_people(live.people)
+
+        async with live.lock:
+            self._write(live, back)
+        await self.broadcast(live)
+        self._after_change(live)
+        return self.view(live, seat)
+
+    def _back_if_absent(self, live: LiveTable, locked: LockedTable, seat: int) -> None:
+        """An absent person who moves after all is back: their vote is over."""
+        if seat in ppl.absent_seats(live.people):
+            event = live.table.table_event("back", seat, f"{live.table.seats[seat].name} is back")
+            locked.add_table_event(event, undo=(live.table.undo_floor, live.table.undo_seat))
+            live.people = ppl.clear_absent(live.people, seat)
+            locked.set_people(live.people)
 
     def _game_deadline(self, live: LiveTable) -> float | None:
         """When the rules' time limit runs out, while it has not yet ended the game's time."""

@@ -182,6 +182,10 @@ class YukonState(State):
     def pending(self) -> tuple[int, ...]:
         return self._asked
 
+    def _ended_by_table(self) -> None:
+        self._asked = ()
+        self._options = ()
+
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self._asked:
             return []

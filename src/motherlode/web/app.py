@@ -30,6 +30,7 @@ from motherlode.web.dashboard import dashboard_router
 from motherlode.web.limits import BodyLimit, Limits, excerpt, validation_error
 from motherlode.web.outage import MESSAGE as OUTAGE_MESSAGE
 from motherlode.web.outage import OUTAGE_ERRORS, RETRY_AFTER, is_outage
+from motherlode.web.people import CLOCKS
 from motherlode.web.service import TIMER_CHOICES, ServiceError, TableService
 
 STATIC = Path(__file__).parent / "static"
@@ -159,7 +160,11 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
-        return {"games": game_catalogue(), "timer_choices": list(TIMER_CHOICES)}
+        return {
+            "games": game_catalogue(),
+            "timer_choices": list(TIMER_CHOICES),
+            "clocks": [c.to_json() for c in CLOCKS.values()],
+        }
 
     @app.get("/api/tables")
     async def list_tables(status: str | None = None) -> dict[str, Any]:

@@ -845,7 +845,7 @@ class TableService:
         ``since``, only the events after that index (``events_from`` says so)."""
         table = live.table
         state = table.state
-        asked = seat is not None and seat in state.pending()
+        asked = seat is not None and seat in state.pending() and table.seats[seat].is_human
         legal = state.legal_actions(seat) if asked and seat is not None else []
         events = state.events_for(seat)
         if since is None:

@@ -12,6 +12,7 @@
   const $ = (id) => document.getElementById(id);
   let catalogue = [];
   let timerChoices = [0];
+  let clocks = [];
 
   const game = () => catalogue.find((g) => g.id === $("game").value);
   const titleOf = (id) => (catalogue.find((g) => g.id === id) || { title: id }).title;
@@ -24,6 +25,7 @@
 
   function seatHelp(g, value) {
     if (value === "human") return [M.el("span", { text: "A person, who gets a private link to this seat." })];
+    if (value === "open") return [M.el("span", { text: "Anyone may take this seat, from the tables list or the table's page; the game starts when every open seat is taken." })];
     const level = levelsOf(g).find((l) => l.name === value);
     if (!level) return [M.el("span", { text: `The engine's ${value} bot as it is, not a difficulty level.` })];
     return [M.el("span", { text: level.sentence }), " ",
@@ -51,6 +53,7 @@
     for (let i = 0; i < n; i++) {
       const select = M.el("select", { id: `seat-${i}`, name: `seat-${i}`, "aria-describedby": `seat-help-${i}` },
         M.el("option", { value: "human", text: "Person" }),
+        M.el("option", { value: "open", text: "Open seat (anyone may join)" }),
         ...levels.map((b) => M.el("option", { value: b, text: levelLabel(b) })),
         others.length ? M.el("optgroup", { label: "Other bots (for experts)" },
           ...others.map((b) => M.el("option", { value: b, text: b }))) : null);
@@ -117,6 +120,20 @@
       if (preset) preset.addEventListener("change", own);
       own();
     }
+    const clock = M.el("select", { id: "clock" },
+      M.el("option", { value: "none", text: "No clock" }),
+      ...clocks.map((c) => M.el("option", { value: c.name, text: c.label })));
+    settings.append(M.el("div", { class: "option" },
+      M.el("label", { for: "clock", text: "Clock" }), clock,
+      M.el("p", { class: "option-help muted small", text: "Time each person has for a move. " +
+        "Whoever runs out, or leaves, may be replaced by a bot if the others agree." })));
+    const privacy = M.el("select", { id: "privacy" },
+      M.el("option", { value: "public", text: "Anyone (listed, watchable)" }),
+      M.el("option", { value: "private", text: "Only people with a link" }));
+    settings.append(M.el("div", { class: "option" },
+      M.el("label", { for: "privacy", text: "Who can find this table" }), privacy,
+      M.el("p", { class: "option-help muted small", text: "A private table and its players' " +
+        "names are not listed; its links still work." })));
     const delay = M.el("select", { id: "bot_delay_ms" },
       ...[0, 300, 800].map((c) => M.el("option", { value: c, text: c ? `${c} ms` : "none" })));
     delay.value = "300";
@@ -146,7 +163,8 @@
     const n = Number($("players").value);
     const seats = [];
     for (let i = 0; i < n; i++) seats.push({ agent: $(`seat-${i}`).value, name: $(`name-${i}`).value });
-    const settings = { bot_delay_ms: Number($("bot_delay_ms").value) };
+    const settings = { bot_delay_ms: Number($("bot_delay_ms").value), clock: $("clock").value,
+      private: $("privacy").value === "private" };
     if ($("decision_timer") && !$("decision-timer-row").classList.contains("hidden")) {
       settings.decision_timer = Number($("decision_timer").value);
     }
@@ -169,6 +187,11 @@
         M.el("label", { text: `${seat.name} (seat ${seat.seat + 1}) — private link` }),
         M.el("input", { readonly: true, value: url }),
         M.el("a", { class: "button", href: seat.link, "data-seat-link": seat.seat, text: `Play as ${seat.name}` })));
+    }
+    const open = data.seats.filter((s) => !s.link && s.agent === "human");
+    if (open.length) {
+      box.append(M.el("p", {}, `Open seats: ${open.map((s) => s.name).join(", ")}. Anyone may ` +
+        "take them from the tables list or from the table's page (the spectator link)."));
     }
     box.append(M.el("p", {}, M.el("a", { href: data.spectate, text: "Spectator link" })));
     box.classList.remove("hidden");
@@ -193,11 +216,35 @@
     const data = await response.json();
     myTables(new Map(data.tables.map((t) => [t.id, t.status])));
     const body = $("tables");
-    body.replaceChildren(...data.tables.map((t) => M.el("tr", {},
-      M.el("td", { text: titleOf(t.game) }),
-      M.el("td", { text: t.seats.map((s) => `${s.name}`).join(", ") }),
-      M.el("td", { text: t.status }),
-      M.el("td", {}, M.el("a", { href: `/t/${t.id}`, text: t.status === "finished" ? "replay" : "watch" })))));
+    body.replaceChildren(...data.tables.map((t) => {
+      const open = t.status === "running" ? t.seats.filter((s) => s.open) : [];
+      return M.el("tr", { "data-table": t.id },
+        M.el("td", { text: titleOf(t.game) }),
+        M.el("td", { text: t.seats.map((s) => (s.open ? "open seat" : s.name)).join(", ") }),
+        M.el("td", { text: open.length ? "waiting for players" : t.status }),
+        M.el("td", {}, ...open.map((s) => {
+          const button = M.el("button", { type: "button", "data-join": s.seat },
+            `Join as seat ${s.seat + 1}`);
+          button.onclick = () => join(t.id, s.seat);
+          return button;
+        }), " ",
+        M.el("a", { href: `/t/${t.id}`, text: t.status === "finished" ? "replay" : "watch" })));
+    }));
+  }
+
+  // Take an open seat: a name, then straight to the new seat (or why not: someone was faster)
+  async function join(table, seat) {
+    const name = $("join-name").value.trim();
+    const response = await fetch(`/api/tables/${table}/join`, { method: "POST",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat, name }) });
+    const data = await response.json();
+    if (!response.ok) {
+      $("join-error").textContent = typeof data.detail === "string" ? data.detail : "refused";
+      $("join-error").classList.remove("hidden");
+      refresh();
+      return;
+    }
+    location.href = data.link;
   }
 
   // A card per game: what it is about, players and length, how to play, and a button that
@@ -229,6 +276,7 @@
     const data = await response.json();
     catalogue = data.games;
     timerChoices = data.timer_choices;
+    clocks = data.clocks || [];
     const select = $("game");
     select.replaceChildren(...catalogue.map((g) => M.el("option", { value: g.id, text: g.title })));
     select.onchange = optionsForm;

@@ -74,9 +74,15 @@
     redraw: () => (view ? render(view) : undefined), // after a renderer's local change
   };
 
+  // Each seat: its colour, its name, what it is doing, and for a person whether they are
+  // here (online), have the page in the background (away) or are gone (offline); a person's
+  // seat a bot plays says so, and a seat on a clock shows its time.
+  const PRESENCE = { online: "online", away: "away", offline: "offline", open: "open seat" };
   function players(v, obs) {
     const box = $("players");
     box.replaceChildren();
+    const presence = v.presence || [];
+    const botPlays = v.bot_plays || [];
     v.names.forEach((name, seat) => {
       const classes = ["player"];
       if (seat === v.seat) classes.push("me");
@@ -86,8 +92,108 @@
       const asked = (obs.pending || []).includes(seat);
       const tag = (obs.committed || []).includes(seat) ? " ✓ decided" :
         asked && obs.simultaneous ? " … deciding" : asked ? " · to play" : "";
-      box.append(M.el("span", { class: classes.join(" "), "data-seat": seat }, dot, name, tag));
+      const here = presence[seat];
+      const status = here ? M.el("span", { class: `presence ${here}`, "data-presence": here,
+        title: PRESENCE[here] }, PRESENCE[here]) : null;
+      const bot = botPlays.includes(seat) ? M.el("span", { class: "bot-plays" }, "bot plays") : null;
+      const clock = M.el("span", { class: "seat-clock", "data-clock": seat });
+      box.append(M.el("span", { class: classes.join(" "), "data-seat": seat }, dot, name, tag,
+        status, bot, clock));
     });
+    seatClocks(v);
+  }
+
+  // The table's clock: each person asked counts down (move time, then their bank).
+  let clockHandle = null;
+  function seatClocks(v) {
+    clearInterval(clockHandle);
+    const c = v.clock;
+    if (!c || v.status === "finished") return;
+    const fmt = (secs) => {
+      const t = Math.max(0, Math.round(secs));
+      if (t >= 86400) return `${Math.floor(t / 86400)} d ${Math.floor((t % 86400) / 3600)} h`;
+      if (t >= 3600) return `${Math.floor(t / 3600)} h ${Math.floor((t % 3600) / 60)} min`;
+      return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+    };
+    const tick = () => {
+      for (const node of document.querySelectorAll("[data-clock]")) {
+        const seat = Number(node.dataset.clock);
+        const deadline = c.deadlines ? c.deadlines[String(seat)] : null;
+        const bank = c.kind === "realtime" && c.banks ? c.banks[seat] : null;
+        node.textContent = deadline ? ` · ${fmt(deadline - Date.now() / 1000)} left` :
+          bank !== null && bank !== undefined ? ` · bank ${fmt(bank)}` : "";
+        node.classList.toggle("running", !!deadline);
+      }
+    };
+    tick();
+    clockHandle = setInterval(tick, 500);
+  }
+
+  // ----- people: open seats, absent players and their votes, a seat a bot plays
+  async function peoplePost(what, body) {
+    const response = await fetch(`/api/tables/${tableId}/${what}`, { method: "POST",
+      headers: { "Content-Type": "application/json", "X-Seat-Token": token || "" },
+      body: JSON.stringify(body) });
+    const data = await response.json();
+    if (!response.ok) { showError(typeof data.detail === "string" ? data.detail : "refused"); return null; }
+    showError("");
+    return data;
+  }
+
+  function peopleCard(v) {
+    const card = $("people-card");
+    const parts = [];
+    const names = v.names;
+    if ((v.open_seats || []).length && v.status !== "finished") {
+      const list = v.open_seats.map((s) => `${names[s]}`).join(", ");
+      parts.push(M.el("p", {}, `The game starts when every seat is taken. Open: ${list}.`));
+      if (v.seat === null) {
+        const input = M.el("input", { id: "join-name", maxlength: 40, placeholder: "your name",
+          "aria-label": "your name" });
+        parts.push(M.el("form", { id: "join-form", class: "join" }, input,
+          ...v.open_seats.map((s) => M.el("button", { type: "submit", "data-join": s,
+            onclick: (e) => { e.preventDefault(); join(s, input.value); } },
+          `Take ${names[s]}`))));
+      }
+    }
+    for (const [key, entry] of Object.entries(v.absent || {})) {
+      const seat = Number(key);
+      const why = entry.reason === "time" ? "ran out of time" : "has gone";
+      const votes = Object.entries(entry.votes || {}).map(([voter, choice]) =>
+        `${names[Number(voter)]}: ${choice === "bot" ? "a bot plays" : "end the game"}`);
+      const left = Math.max(0, Math.round(entry.until - Date.now() / 1000));
+      parts.push(M.el("p", { "data-absent": seat }, `${names[seat]} ${why}. `,
+        `Without a decision within ${left} s a bot takes the seat.`,
+        votes.length ? ` Votes: ${votes.join("; ")}.` : ""));
+      if ((v.can_vote || []).includes(seat)) {
+        parts.push(M.el("p", { class: "vote" },
+          M.el("button", { "data-vote": "bot", onclick: () => peoplePost("vote",
+            { seat: v.seat, absent: seat, choice: "bot" }) }, `Let a bot play for ${names[seat]}`),
+          " ",
+          M.el("button", { "data-vote": "end", onclick: () => peoplePost("vote",
+            { seat: v.seat, absent: seat, choice: "end" }) }, "End the game, ranked as it stands")));
+      }
+    }
+    for (const seat of v.can_call_gone || []) {
+      parts.push(M.el("p", { "data-gone": seat }, `${names[seat]} has been offline for a while. `,
+        M.el("button", { onclick: () => peoplePost("gone", { seat: v.seat, gone: seat }) },
+          `Say ${names[seat]} has gone`)));
+    }
+    if (v.can_take_back) {
+      parts.push(M.el("p", {}, "A bot is playing for you. ",
+        M.el("button", { id: "take-back", onclick: () => peoplePost("back", { seat: v.seat }) },
+          "Take my seat back")));
+    }
+    card.replaceChildren(...parts);
+    card.classList.toggle("hidden", !parts.length || replay.active);
+  }
+
+  async function join(seat, name) {
+    const response = await fetch(`/api/tables/${tableId}/join`, { method: "POST",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat, name }) });
+    const data = await response.json();
+    if (!response.ok) { showError(typeof data.detail === "string" ? data.detail : "refused"); return; }
+    location.href = data.link; // the hash changes: the page reloads as that seat
   }
 
   function controls(v) {
@@ -192,6 +298,7 @@
     turnAlert(myTurn, v);
     if (v.seat !== null && token) rememberSeat(v);
     players(v, v.observation);
+    peopleCard(v);
     const board = $("board");
     const custom = $("custom-controls");
     custom.replaceChildren();
@@ -367,7 +474,7 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
-    socket.onopen = () => socket.send(JSON.stringify({ type: "hello", token }));
+    socket.onopen = () => socket.send(JSON.stringify({ type: "hello", token, away: document.hidden }));
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "state") {
@@ -377,6 +484,9 @@
         live = withLog(message.view);
         fairness(live);
         if (!replay.active) render(live);
+      } else if (message.type === "presence") {
+        if (live) live = { ...live, presence: message.presence };
+        if (view && !replay.active) { view = { ...view, presence: message.presence }; players(view, view.observation); }
       } else if (message.type === "error") {
         busy(false);
         showError(message.message);
@@ -542,5 +652,11 @@
     },
   };
   window.addEventListener("hashchange", () => location.reload()); // another seat's link
+  // a seat's page in the background is "away" for the others
+  document.addEventListener("visibilitychange", () => {
+    if (socket && socket.readyState === 1 && token) {
+      socket.send(JSON.stringify({ type: "presence", away: document.hidden }));
+    }
+  });
   connect();
 })();

@@ -4,7 +4,6 @@ person takes it back, an open seat raced for from the lobby, a private table not
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -47,7 +46,8 @@ def table(page: Any, server: str, seats: list[str], **settings: Any) -> dict[str
 
 
 def presence_of(page: Any, seat: int) -> str:
-    return page.get_attribute(f"#players [data-seat='{seat}'] [data-presence]", "data-presence")
+    chip = f"#players [data-seat='{seat}'] [data-presence]"
+    return str(page.get_attribute(chip, "data-presence"))
 
 
 def test_a_player_leaves_and_comes_back(browser: Any, server: str) -> None:
@@ -123,14 +123,8 @@ def test_an_open_seat_raced_for_from_the_lobby_goes_to_one(browser: Any, server:
         page.wait_for_selector("#tables [data-join='1']")
         page.fill("#join-name", "Racer")
     racers[0][1].screenshot(path=str(SCREENSHOTS / "lobby-open-seat-1400.png"))
-    go = threading.Barrier(2)
-
-    def click(page: Any) -> None:
-        go.wait()
-        page.click("#tables [data-join='1']")
-
-    # both click at once; Playwright pages are driven from this thread only, so each
-    # click is dispatched in turn, as close together as the event loop allows
+    # both click at once: Playwright drives its pages from this one thread, so the clicks
+    # go out one after the other, a few milliseconds apart, before either answer is back
     for _, page, _ in racers:
         page.evaluate("document.querySelector(\"#tables [data-join='1']\").click()")
     seated = []
@@ -148,7 +142,6 @@ def test_an_open_seat_raced_for_from_the_lobby_goes_to_one(browser: Any, server:
     winner = next(page for (_, page, _), won in zip(racers, seated, strict=True) if won)
     winner.wait_for_selector("#players")
     winner.wait_for_function("document.querySelector('#who').innerText === 'you are Racer'")
-    del click
     for ctx, _, _ in racers:
         ctx.close()
     host_ctx.close()

@@ -257,6 +257,7 @@ class MCTSAgent(Agent):
         self.model_all = model == "all"
         self._model: Policy | None = None
         self._bound: dict[str, tuple[Policy, Evaluator | None, Policy | None, Policy | None]] = {}
+        self._scripts: dict[str, Agent] = {}
         self._first: Policy | None = None
         self._low = math.inf  # the lowest and highest margins seen in the current search
         self._high = -math.inf
@@ -306,6 +307,15 @@ class MCTSAgent(Agent):
         self._bound[game.id] = bound
         return bound
 
+    def _script(self, game: Game) -> Agent | None:
+        """The game's heuristic bot for the decisions it scripts (``Game.scripted``)."""
+        if game.scripted is None or "heuristic" not in game.bots:
+            return None
+        if game.id not in self._scripts:
+            seed = None if self.seed is None else self.seed ^ 0x5C41
+            self._scripts[game.id] = game_bot(game, "heuristic", seed)
+        return self._scripts[game.id]
+
     def _learned(
         self, game: Game, default: Evaluator | None, seeder: random.Random
     ) -> Evaluator | None:
@@ -348,6 +358,14 @@ class MCTSAgent(Agent):
             raise ValueError(f"{state.seat_name(seat)} is not asked to decide now")
         policy, evaluator, self._first, self._model = self.bind(state.game)
         start = time.perf_counter()
+        script = self._script(state.game)
+        scripted = state.game.scripted
+        if script is not None and scripted is not None and scripted(state, seat):
+            chosen = script.act(state, seat)  # a step the game's heuristic plans
+            seconds = time.perf_counter() - start
+            result = SearchResult(chosen, 0, seconds, (ActionStats(chosen, 0, 0.0),), {})
+            self.last = result
+            return result
         if len(legal) == 1:
             result = SearchResult(legal[0], 0, 0.0, (ActionStats(legal[0], 0, 0.0),), {})
             self.last = result

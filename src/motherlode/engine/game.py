@@ -68,6 +68,11 @@ class Game:
     """Some decisions may run on a clock (State.timeout_action says what running out does)."""
     bots: Mapping[str, Any] = field(default_factory=dict)
     """The game's own bots by spec name (``heuristic``, ``minister``...): BotFactory values."""
+    scripted: Callable[[State, int], bool] | None = None
+    """Decisions a search leaves to the game's heuristic bot: the steps of a move made in
+    several (GOLDFIX's deals: drafted edit by edit, then answered).  The heuristic plans
+    them at once by its own value rule, so a searching bot's whole turn stays within its
+    time, and it never offers what no sane player would."""
     search_defaults: Mapping[str, Any] = field(default_factory=dict)
     """The search's settings that play this game best (``cutoff``, ``eval``, ``prior``,
     ``bias``...), measured in docs/bots.md: ``mcts`` takes them unless the spec says

@@ -8,7 +8,7 @@ rises and falls; the first with $1,000M cash and no loan notes wins.  Money rule
 
 from motherlode.engine import Game, PromptHelp
 from motherlode.games.goldfix.actions import ACTION_TYPES, action_space
-from motherlode.games.goldfix.bots import BOTS
+from motherlode.games.goldfix.bots import BOTS, scripted
 from motherlode.games.goldfix.options import GoldfixOptions
 from motherlode.games.goldfix.prompt import label, score_parts
 from motherlode.games.goldfix.render import render
@@ -28,6 +28,7 @@ GAME = Game(
     render=render,
     prompt=PromptHelp(label=label, score_parts=score_parts),
     bots=BOTS,
+    scripted=scripted,
     search_defaults={"rollout": "heuristic", "cutoff": 20, "bias": 1, "opp": "heuristic"},
     timed_decisions=True,
 )

@@ -326,6 +326,13 @@ class HeuristicBot(Agent):
         return best
 
 
+def scripted(state: State, seat: int) -> bool:
+    """The steps of a deal (drafting it edit by edit, answering it) are the heuristic's:
+    a search plans whether to open one, the deal bot what it holds (``Game.scripted``)."""
+    assert isinstance(state, GoldfixState)
+    return state.phase in (NEGOTIATE, RESPOND)
+
+
 def _bots() -> dict[str, type[Agent]]:
     return {"heuristic": HeuristicBot}
 

@@ -10,6 +10,7 @@ from motherlode.games.goldfix.actions import Propose
 from motherlode.games.goldfix.core import NEGOTIATE, RESPOND
 from motherlode.games.goldfix.deal_bot import SWEETENER_PERCENT
 from motherlode.games.goldfix.deals import Side
+from motherlode.games.goldfix.rules import GoldfixState
 from motherlode.table import Table
 
 
@@ -25,6 +26,7 @@ def test_the_search_leaves_deals_to_the_deal_bot() -> None:
     proposals = scripted = 0
     while not table.state.is_over() and table.state.move_count < 3000:
         state = table.state
+        assert isinstance(state, GoldfixState)
         seat = state.pending()[0]
         agent = table.seats[seat].agent
         assert agent is not None

@@ -136,6 +136,11 @@ def wait_drawn(page: Any, root: str, move_count: int) -> None:
     )
 
 
+def open_move_list(page: Any) -> None:
+    """Unfold "My moves as a list" (the board's moves in words, for the keyboard)."""
+    page.evaluate("for (const d of document.querySelectorAll('#actions details')) d.open = true")
+
+
 def play_first_moves(page: Any, rounds: int, pause_ms: int = 100) -> None:
     """Play a person's seat to the end by clicking the first offered move each time."""
     from playwright.sync_api import Error as PlaywrightError
@@ -143,13 +148,17 @@ def play_first_moves(page: Any, rounds: int, pause_ms: int = 100) -> None:
     for _ in range(rounds):
         if "over" in page.inner_text("#prompt"):
             break
-        page.wait_for_selector("#actions button, #status:not(.hidden)", timeout=5000)
+        page.wait_for_selector(
+            "#actions button, #status:not(.hidden)", timeout=5000, state="attached"
+        )
         # A locator, not an element handle: a frame that arrives between finding the button
         # and clicking it redraws the list, and a locator finds the new button where a handle
-        # would be left pointing at the detached one.
+        # would be left pointing at the detached one.  A game's board offers its moves itself;
+        # the same moves are listed, folded, under "My moves as a list": opened here.
         buttons = page.locator("#actions button")
         if buttons.count():
             try:
+                open_move_list(page)
                 buttons.first.click(timeout=2000)
             except PlaywrightError:  # the list emptied (the game ended, or it is not our turn)
                 continue

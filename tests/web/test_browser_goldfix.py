@@ -83,9 +83,9 @@ def click_board_control(page: Any, prefer: set[int] | None = None) -> str:
     if page.query_selector("#gf-controls button[data-gf='loan']"):
         page.locator("#gf-controls button[data-gf='loan']").first.click()
         return "loan"
-    buttons = page.query_selector_all("#gf-controls button, #actions button")
-    if buttons:
-        buttons[0].click()
+    buttons = page.locator("#gf-controls button:visible, #actions > button:visible")
+    if buttons.count():
+        buttons.first.click()
         return "other"
     return "none"
 

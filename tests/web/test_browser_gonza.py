@@ -291,7 +291,8 @@ def test_minister_ai_acts_and_a_person_decides_its_ties(browser: Any, server: st
         f"document.querySelector('#log').innerText.split({ai_rolls!r}).length > 2",
         timeout=15000,
     )
-    # a person seated at a Minister AI seat runs its turn with one button on the board
+    # on the web a Minister AI seat is a seat's bot ("minister"), chosen once: the option
+    # that makes a person's seat a Minister AI seat is the terminal's (motherlode play)
     response = page.request.post(
         f"{server}/api/tables",
         data={
@@ -301,14 +302,8 @@ def test_minister_ai_acts_and_a_person_decides_its_ties(browser: Any, server: st
             "settings": {"bot_delay_ms": 0},
         },
     )
-    created = response.json()
-    page.goto(server + created["seats"][0]["link"])
-    wait_my_turn(page)
-    assert page.locator("[data-player='0'] [data-chip='ai']").count() == 1
-    before = board_move(page)
-    page.click(f"{BOARD} [data-button='minister']")
-    wait_moved(page, before)
-    assert "Player 1 (Minister AI) rolls" in log_text(page)
+    assert response.status == 422
+    assert "not offered at web tables" in response.json()["detail"]
     assert errors == []
     page.close()
 

@@ -289,19 +289,23 @@ def test_carcassonne_long_names_keep_clear_of_the_points(browser: Any, server: s
     page.close()
 
 
-def test_gonza_rerolls_are_compact(browser: Any, server: str) -> None:
+def test_gonza_moves_are_on_the_board_and_listed_in_words(browser: Any, server: str) -> None:
+    """The board offers Gonza's moves (dice, corporations, cards); the page does not offer
+    them again as buttons (issue 28), only folded, in words, for the keyboard."""
     page, errors = new_page(browser, 1400)
     created = create(page, server, "gonza", ["human", "random"], options={"first_player": 0})
     page.goto(server + created["seats"][0]["link"])
-    page.wait_for_selector("#actions button.compact")
+    page.wait_for_selector("#actions details.all-moves")
     view = fetch_view(page, server, created["id"], created["seats"][0]["token"])
-    rerolls = [item for item in view["legal"] if item["action"]["type"] == "reroll"]
-    buttons = page.locator("#actions button.compact")
-    assert buttons.count() == len(rerolls) > 8
-    assert "reroll" not in buttons.first.inner_text() and buttons.first.inner_text()
-    assert f"reroll ({len(rerolls)} choices)" in (page.text_content("#actions") or "")
-    heights = {round(b["height"]) for b in (x.bounding_box() for x in buttons.all())}
-    assert max(heights) <= 34
+    assert page.locator("#actions > button").count() == 0  # nothing repeated in view
+    assert not page.is_visible("#actions [data-listed]")
+    page.click("#actions details.all-moves > summary")
+    listed = page.locator("#actions [data-listed]")
+    assert listed.count() == len(view["legal"]) > 8
+    texts = listed.all_inner_texts()
+    assert texts == [entry["words"] for entry in view["legal"]]
+    assert any(t.startswith("Re-roll die 1 (") for t in texts)
+    assert not any(entry["text"] in texts for entry in view["legal"])  # no notation shown
     shot(page, "gonza-1400")
     assert errors == []
     page.close()

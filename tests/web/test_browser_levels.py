@@ -84,6 +84,7 @@ def test_lobby_offers_the_levels_with_sentences_and_ratings(browser: Any, server
     page.select_option("#players", "3")
     assert page.eval_on_selector("#seat-1", READ_SELECT) == [
         ["human", "Person"],
+        ["open", "Open seat (anyone may join)"],
         *[[name, LABELS[name]] for name in LEVELS],
         {
             "group": OTHERS,

@@ -30,6 +30,7 @@ class PromptHelp:
     observation (``2 in personal supply + Hensler 3 × 3 = 9 + broker cards +1``).
     ``read``: a game's own short answers (a Yukon target's letter on the map), read before
     the notation; None where the text is not one of them.
+    ``words``: the move in a player's words, standing alone (see below).
     """
 
     label: Callable[[State, int, Action], str | None] | None = None
@@ -37,6 +38,9 @@ class PromptHelp:
     board: Callable[[State, int, list[Action]], Any] | None = None
     score_parts: Callable[[Mapping[str, Any], int], str] | None = None
     read: Callable[[State, int, str], Action | None] | None = None
+    words: Callable[[State, int, Action], str] | None = None
+    """The move in a player's own words, standing alone (a web button, the "why can't I"
+    menu): never the notation, never a component's code."""
 
 
 @dataclass(frozen=True, eq=False)

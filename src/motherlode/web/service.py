@@ -941,18 +941,24 @@ class TableService:
 
     @staticmethod
     def _legal(live: LiveTable, seat: int | None, legal: list[Action]) -> list[dict[str, Any]]:
-        """The seat's legal actions as the page lists them: JSON, notation and, where the
-        game says what a choice does (GOLDFIX: where a move lands, what a sale brings), its
-        ``label``."""
+        """The seat's legal actions as the page lists them: JSON, notation (for the API and
+        the terminal), where the game says what a choice does its ``label`` (GOLDFIX: where
+        a move lands), and the ``words`` a player reads on a button."""
         entries = [legal_entry(a) for a in legal]
         prompt = live.table.game.prompt
-        if prompt is None or prompt.label is None or seat is None:
+        if prompt is None or seat is None or (prompt.label is None and prompt.words is None):
             return entries
         state = live.table.state
         out = []
         for entry, action in zip(entries, legal, strict=True):
-            text = prompt.label(state, seat, action)
-            out.append({**entry, "label": text} if text else entry)
+            extra = {}
+            if prompt.label is not None:
+                text = prompt.label(state, seat, action)
+                if text:
+                    extra["label"] = text
+            if prompt.words is not None:
+                extra["words"] = prompt.words(state, seat, action)
+            out.append({**entry, **extra} if extra else entry)
         return out
 
     @staticmethod

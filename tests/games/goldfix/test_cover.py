@@ -42,7 +42,7 @@ def test_a_tax_after_the_roll_is_covered_by_a_liquidation_instead_of_an_overdraf
     assert state.cash[0] == 5 - 15 + 38 and state.notes[0] == 2
     assert state.vault[0] == 150 and state.goldfix == 1500  # a liquidation moves no GOLDFIX
     assert state.phase == PRE_ROLL and state.turn == 1  # the turn went on and ended
-    assert "Blue liquidates bullion-25 to the Bank at -50%: $38M" in texts(state)
+    assert "Blue sells 25% of the bullion to the Bank at -50%: $38M" in texts(state)
 
 
 def test_a_shortfall_may_be_covered_partly_by_liquidation_then_by_overdraft() -> None:

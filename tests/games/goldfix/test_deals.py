@@ -100,7 +100,11 @@ def test_a_bundle_each_way_with_a_counter_offer() -> None:
     assert deal["gets"]["drill_reports"] == ["Fox"] and deal["gets"]["cash"] == 120
     assert deal["gets"]["gain"] == -deal["gives"]["gain"]
     assert deal["proposed"] and deal["proposals"] == 1 and deal["rounds"] == 3
-    assert said(state, "Blue proposes to Red: Blue gives ML-Alpaca (with HEADGEAR) + 20 kOz", 2)
+    assert said(
+        state,
+        "Blue proposes to Red: Blue gives the MINE LEASE of Alpaca (with HEADGEAR) + 20 kOz",
+        2,
+    )
 
     # Red counters: he keeps the Kudu lease and pays $100M
     assert state.legal_actions(1) == [Respond(False), Respond(True), CounterOffer()]
@@ -112,7 +116,11 @@ def test_a_bundle_each_way_with_a_counter_offer() -> None:
     state.apply(1, Propose())
     assert state.pending() == (0,)
     before = copy(state)
-    assert said(state, "Red counters to Blue: Red gives DR-Fox + $100M; Blue gives ML-Alpaca")
+    assert said(
+        state,
+        "Red counters to Blue: Red gives a DRILL REPORT of Fox + $100M; "
+        "Blue gives the MINE LEASE of Alpaca",
+    )
     state.apply(0, Respond(True))
     assert state.phase == PRE_ROLL and state.pending() == (0,)
     m = state.board.mine_number

@@ -92,7 +92,7 @@ def test_game_play_a_single_free_space_is_entered_without_asking() -> None:
     # 1:9 is held: only 1:1 is free at the ends, then only 1:2
     assert labels_of(state, 0) == ["1:10", "1:11", "1:12", "1:1", "1:2"]
     texts = [e.text for e in state.events_for(None)]
-    assert "Player 1 brings gold-diggers onto 1:1, 1:2" in texts
+    assert "Player 1 brings gold-diggers onto 1 o'clock of claim 1, 2 o'clock of claim 1" in texts
 
 
 def test_game_play_a_team_that_cannot_bring_a_stone_on_loses_its_pips() -> None:
@@ -197,7 +197,10 @@ def test_changing_direction_an_opposing_stone_ahead_turns_the_team_back() -> Non
     assert labels_of(state, 0) == ["1:12", *ACROSS_1_AND_2[2:], "2:5"]
     assert state.mover == 1
     text = state.events_for(None)[-1].text
-    assert "meets an opposing team at 7:10 and turns back, moves to 1:12" in text
+    assert (
+        "meets an opposing team at 10 o'clock of claim 7 and turns back, moves to 12 o'clock "
+        "of claim 1" in text
+    )
 
 
 def test_changing_direction_is_a_choice_of_spaces_at_the_other_end() -> None:
@@ -239,8 +242,14 @@ def test_changing_direction_happens_only_once_a_turn() -> None:
     # Player 3: no second turning back, the last two pips are lost
     assert labels_of(state, 0) == ["1:10", "1:11", "1:12", *team[3:]]
     text = state.events_for(None)[-1].text
-    assert text.startswith("Player 1 moves to 2:4, 2:5, 7:10, meets an opposing team at 7:10")
-    assert text.endswith("moves to 1:12, 1:11, 1:10, cannot move: 2 pips lost")
+    assert text.startswith(
+        "Player 1 moves to 4 o'clock of claim 2, 5 o'clock of claim 2, 10 o'clock of claim 7,"
+        " meets an opposing team at 10 o'clock of claim 7"
+    )
+    assert text.endswith(
+        "moves to 12 o'clock of claim 1, 11 o'clock of claim 1, 10 o'clock of claim 1, cannot"
+        " move: 2 pips lost"
+    )
 
 
 # ------------------------------------------------------ How Does One Stake A Claim?
@@ -257,7 +266,10 @@ def test_staking_the_first_claim_needs_all_12_in_a_closed_circle() -> None:
     assert state.owner[space(state, circle[0])] == FREE
     assert state.mover == 1  # the other 3 pips are lost
     events = [e.text for e in state.events_for(None)]
-    assert "Player 1 stakes claim 6 (4 nuggets) with the gold-digger from 2:7" in events
+    assert (
+        "Player 1 stakes claim 6 (4 nuggets) with the gold-digger from 7 o'clock of claim 2"
+        in events
+    )
     assert events[-1] == "Player 1 has staked a claim: 3 pips lost"
 
 

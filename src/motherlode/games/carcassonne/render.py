@@ -28,6 +28,7 @@ from motherlode.games.carcassonne.tiles import (
     feature_name,
     load_tileset,
 )
+from motherlode.games.carcassonne.words import words
 
 MAX_COLUMNS = 30
 """Tiles shown across (3 characters each, plus the ruler): fits a 100-column terminal."""
@@ -328,5 +329,5 @@ def score_parts(obs: Mapping[str, Any], seat: int) -> str:
     return " + ".join(f"{kind} {row[seat]}" for kind, row in tally.items() if row[seat]) or "-"
 
 
-PROMPT = PromptHelp(label=_label, same_as=_same_as, score_parts=score_parts)
+PROMPT = PromptHelp(label=_label, same_as=_same_as, score_parts=score_parts, words=words)
 """Followers' features in words; equivalent rotations accepted (see docs/carcassonne.md)."""

@@ -65,6 +65,7 @@ from motherlode.games.carcassonne.tiles import (
     feature_name,
     load_tileset,
 )
+from motherlode.games.carcassonne.words import where
 
 PLACE, GOLD, FOLLOWER, TAKE, OVER = range(5)
 PHASES = ("place", "gold", "follower", "take", "over")
@@ -141,7 +142,10 @@ class CarcassonneState(State):
         start = tileset.start
         self._lay(ORIGIN, start.index * 4)
         if self.logging:
-            self.log(f"The start tile {start.id} lies at (0, 0); {len(self.bag)} tiles in the bag")
+            self.log(
+                f"The start tile ({start.name}) lies in the middle; {len(self.bag)} tiles in "
+                "the bag"
+            )
         self._begin_turn()
 
     def clone(self) -> CarcassonneState:
@@ -226,9 +230,10 @@ class CarcassonneState(State):
         self.last = pos
         if self.logging:
             x, y = unpack(pos)
+            turned = f", turned {90 * rotation}°" if rotation else ""
             self.log(
-                f"{self.seat_name(self.active)} places {self.tileset.types[tile].id} "
-                f"at ({x}, {y}), rotation {rotation}",
+                f"{self.seat_name(self.active)} places a tile ({self.tileset.types[tile].name}) "
+                f"{where(x, y)}{turned}",
                 tile=self.tileset.types[tile].id,
                 x=x,
                 y=y,
@@ -563,6 +568,7 @@ class CarcassonneState(State):
             "phase": PHASES[self.phase],
             "active": self.active,
             "tile": types[self.tile].id if self.tile >= 0 else None,
+            "tile_name": types[self.tile].name if self.tile >= 0 else None,
             "bag": len(self.bag),
             "remaining": dict(sorted(remaining.items())),
             "discarded": [types[t].id for t in self.discarded],

@@ -110,8 +110,10 @@ def feature_name(features: tuple[Feature, ...], index: int, rotation: int) -> st
             if f.kind == FIELD and f is not feature and _field_place(f, rotation) == place
         ]
         text = f"field {place if place.startswith(('all', 'along')) else 'in the ' + place}"
-        if twins:
-            text += f" ({feature.describe(rotation).removeprefix('field ')})"
+        if twins:  # told apart by their order on the tile, in words (never a half-edge code)
+            same = sorted([feature, *twins], key=features.index)
+            ordinals = ("first", "second", "third", "fourth")
+            text += f" (the {ordinals[min(same.index(feature), 3)]} of {len(same)})"
         return text
     if feature.kind == CLOISTER:
         return "cloister"

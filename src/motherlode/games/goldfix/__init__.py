@@ -13,6 +13,7 @@ from motherlode.games.goldfix.options import GoldfixOptions
 from motherlode.games.goldfix.prompt import label, score_parts
 from motherlode.games.goldfix.render import render
 from motherlode.games.goldfix.rules import GoldfixState
+from motherlode.games.goldfix.words import words
 
 GAME = Game(
     id="goldfix",
@@ -26,7 +27,7 @@ GAME = Game(
     summary="Auction mine leases, build headgear, mine and sell gold as the GOLDFIX moves.",
     action_space_factory=action_space,
     render=render,
-    prompt=PromptHelp(label=label, score_parts=score_parts),
+    prompt=PromptHelp(label=label, score_parts=score_parts, words=words),
     bots=BOTS,
     scripted=scripted,
     search_defaults={"rollout": "heuristic", "cutoff": 20, "bias": 1, "opp": "heuristic"},

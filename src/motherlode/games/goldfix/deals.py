@@ -51,6 +51,21 @@ from motherlode.games.goldfix.core import NEGOTIATE, OVER, PRE_ROLL, RESPOND
 from motherlode.games.goldfix.risk import RiskRules
 
 LEASE_ASSET, HEADGEAR_ASSET, REPORT_ASSET, BULLION_ASSET = "ML", "HG", "DR", "bullion"
+
+
+def asset_words(code: str) -> str:
+    """An asset's code (``DR-Fox``) as a player says it (``a DRILL REPORT of Fox``)."""
+    kind, _, mine = code.partition("-")
+    said = {
+        LEASE_ASSET: f"the MINE LEASE of {mine}",
+        REPORT_ASSET: f"a DRILL REPORT of {mine}",
+        HEADGEAR_ASSET: f"the HEADGEAR of {mine}",
+    }
+    if kind == BULLION_ASSET and mine.isdigit():  # a share of the vault: bullion-25
+        return f"{mine}% of the bullion"
+    return said.get(kind, "bullion" if code == BULLION_ASSET else code)
+
+
 CASH, BULLION = "cash", "bullion"
 
 
@@ -480,10 +495,10 @@ class DealRules(RiskRules):
     def describe_side(self, side: Side) -> str:
         mines = self.board.mines
         parts = [
-            f"{mine_lease(mines[m])}{' (with HEADGEAR)' if self.headgear[m] else ''}"
+            f"the MINE LEASE of {mines[m]}{' (with HEADGEAR)' if self.headgear[m] else ''}"
             for m in side.leases
         ]
-        parts.extend(drill_report(mines[m]) for m in side.reports)
+        parts.extend(f"a DRILL REPORT of {mines[m]}" for m in side.reports)
         if side.bullion:
             parts.append(f"{side.bullion} kOz")
         if side.cash:

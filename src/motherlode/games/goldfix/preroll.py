@@ -44,6 +44,7 @@ from motherlode.games.goldfix.deals import (
     REPORT_ASSET,
     DealRules,
     asset_names,
+    asset_words,
 )
 
 
@@ -202,7 +203,7 @@ class PreRollRules(DealRules):
             self._remove_bullion(seat, money.sale_quantity(self.vault[seat], which))
         if self.logging:
             self.log(
-                f"{self.seat_name(seat)} liquidates {action.asset} to the Bank at "
+                f"{self.seat_name(seat)} sells {asset_words(action.asset)} to the Bank at "
                 f"-{action.discount}%: ${value}M"
             )
         self._receive(seat, value)

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from motherlode.engine import PromptHelp
+from motherlode.games.gonza.words import words
 
 COLOURS = ("red", "blue", "green", "yellow", "magenta")
 FACE_LABEL = {
@@ -209,4 +210,4 @@ def score_parts(obs: Mapping[str, Any], seat: int) -> str:
     return " + ".join(parts)
 
 
-PROMPT = PromptHelp(score_parts=score_parts)
+PROMPT = PromptHelp(score_parts=score_parts, words=words)

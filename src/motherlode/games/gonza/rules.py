@@ -279,6 +279,11 @@ class GonzaState(State):
     def _card(self, card: str) -> BrokerCard:
         return self.comp.card[card]
 
+    def _target_name(self, target: str) -> str:
+        """A corporation by its name; a corporation type as the rulebook says it."""
+        corp = self.comp.corporation.get(target)
+        return corp.name if corp is not None else f"the {target} corporations"
+
     # ============================================================= GAMEPLAY
 
     def _dice_count(self, seat: int) -> int:
@@ -532,7 +537,7 @@ class GonzaState(State):
         card = self._card(cid)
         self.hands[seat].remove(cid)
         if self.logging:
-            aim = f" on {', '.join(targets)}" if targets else ""
+            aim = f" on {' and '.join(self._target_name(t) for t in targets)}" if targets else ""
             self.log(f"{self.seat_name(seat)} plays {card.name}{aim}")
         effect = card.effect
         if effect == "move":
@@ -681,7 +686,11 @@ class GonzaState(State):
         if kind != "place":
             self._move(corp, -amount if kind == "down" else amount)
         if self.logging:
-            words = {"place": "places a stock on", "insider": "places and raises", "up": "raises"}
+            words = {
+                "place": "places a credit on",
+                "insider": "places a credit on and raises",
+                "up": "raises",
+            }
             self.log(f"{self.seat_name(seat)} {words.get(kind, 'lowers')} {self.corps[corp].name}")
 
     def _minister_card(self, seat: int, cid: str) -> bool:
@@ -849,21 +858,29 @@ class GonzaState(State):
         self._use_die(PLACE)
         self._place(seat, self.slot[action.corporation])
         if self.logging:
-            self.log(f"{self.seat_name(seat)} places a stock on {action.corporation}")
+            self.log(
+                f"{self.seat_name(seat)} places a credit on {self._target_name(action.corporation)}"
+            )
         self._maybe_end_turn()
 
     def _do_up(self, seat: int, action: StockUp) -> None:
         self._use_die(UP)
         self._move(self.slot[action.corporation], 1)
         if self.logging:
-            self.log(f"{self.seat_name(seat)} moves {action.corporation} up")
+            self.log(
+                f"{self.seat_name(seat)} moves {self._target_name(action.corporation)}'s "
+                "value marker up"
+            )
         self._maybe_end_turn()
 
     def _do_down(self, seat: int, action: StockDown) -> None:
         self._use_die(DOWN)
         self._move(self.slot[action.corporation], -1)
         if self.logging:
-            self.log(f"{self.seat_name(seat)} moves {action.corporation} down")
+            self.log(
+                f"{self.seat_name(seat)} moves {self._target_name(action.corporation)}'s "
+                "value marker down"
+            )
         self._maybe_end_turn()
 
     def _do_bid(self, seat: int, action: Bid) -> None:

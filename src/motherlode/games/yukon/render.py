@@ -19,6 +19,7 @@ from rich.text import Text
 from motherlode.engine import Action, PromptHelp, State
 from motherlode.games.yukon.actions import Enter, Move, Place, Stake
 from motherlode.games.yukon.board import GRID_HOUR_OFFSET, NEIGHBOUR_AT_HOUR, Board, grid_position
+from motherlode.games.yukon.words import words
 
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 """One colour per seat."""
@@ -263,6 +264,6 @@ def _board(state: State, seat: int, legal: list[Action]) -> RenderableType:
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 PROMPT = PromptHelp(
-    label=_label, same_as=_same_as, board=_board, score_parts=score_parts, read=_read
+    label=_label, same_as=_same_as, board=_board, score_parts=score_parts, read=_read, words=words
 )
 """Targets lettered on the map, both names of a shared space (see docs/yukon.md)."""

@@ -163,8 +163,8 @@ class YukonState(State):
         self._crawl_kind = MOVES
         if self.logging:
             self.log(
-                f"Gold am Yukon, board: {board.name} ({len(board.claims)} claims, "
-                f"{board.total_nuggets} nuggets, {len(board.start_spaces)} start spaces)"
+                f"Gold am Yukon: {len(board.claims)} claims holding {board.total_nuggets} "
+                f"nuggets, and {len(board.start_spaces)} spaces to start from"
             )
         self._advance()
 
@@ -631,8 +631,8 @@ class YukonState(State):
         self.waiting[seat] -= 1
         if self.logging:
             self.log(
-                f"{self.seat_name(seat)} places a gold-digger on start space "
-                f"{self.board.labels[space]}"
+                f"{self.seat_name(seat)} places a gold-digger on the start space "
+                f"{space_words(self.board.labels[space])}"
             )
         if seat + 1 < self.num_players:
             self.mover = seat + 1
@@ -685,7 +685,10 @@ class YukonState(State):
         if self.logging:
             chain = self.chains[seat]
             old_head = chain[0] if self.heading[seat] else chain[-1]
-            self._say(f"meets an opposing team at {self.board.labels[old_head]} and turns back")
+            self._say(
+                "meets an opposing team at "
+                f"{space_words(self.board.labels[old_head])} and turns back"
+            )
 
     def _stake(self, seat: int, claim: int) -> None:
         """How does one stake a claim: the last member guards it; the other pips are lost.
@@ -707,7 +710,7 @@ class YukonState(State):
             self.log(
                 f"{self.seat_name(seat)} stakes claim {claim + 1} "
                 f"({nuggets} nugget{'s' if nuggets != 1 else ''}) with the "
-                f"gold-digger from {self.board.labels[rear]}",
+                f"gold-digger from {space_words(self.board.labels[rear])}",
                 seat=seat,
                 claim=claim + 1,
                 nuggets=nuggets,
@@ -871,8 +874,14 @@ def _throws_phrase(throws: tuple[int, ...]) -> str:
     return f"throws {text}"
 
 
+def space_words(label: str) -> str:
+    """A space's board code (``22:11``: claim 22, 11 o'clock) as a player says it."""
+    claim, _, hour = label.partition(":")
+    return f"{hour} o'clock of claim {claim}" if hour else label
+
+
 def _crawl_phrase(kind: str, crawl: list[int], labels: tuple[str, ...]) -> str:
-    path = ", ".join([labels[s] for s in crawl])
+    path = ", ".join([space_words(labels[s]) for s in crawl])
     if kind == ENTERS:
         return f"brings gold-diggers onto {path}"
     return f"moves to {path}"

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from motherlode.engine import State
 
 LEGAL = "the legal actions: the same as the action mask"
+NAMED = "the drawn tile's name in words, for people: the same as 'tile'"
 
 
 def _counts(vocab: tuple[str, ...]) -> Node:
@@ -55,6 +56,7 @@ def fields(state: State) -> dict[str, Node]:
         "phase": Cat(PHASES),
         "active": Seat(),
         "tile": Opt(tile),
+        "tile_name": Skip(NAMED),
         "bag": Num(10),
         "remaining": _counts(tiles),
         "discarded": Seq(tile, room),

@@ -196,7 +196,7 @@
     location.href = data.link; // the hash changes: the page reloads as that seat
   }
 
-  function controls(v) {
+  function controls(v, renderer) {
     const box = $("actions");
     box.replaceChildren();
     const obs = v.observation;
@@ -213,23 +213,36 @@
       const waiting = (obs.pending || []).map((s) => v.names[s]).join(", ");
       prompt.textContent = waiting ? `Waiting for ${waiting}` : "Waiting…";
     }
-    // One group per kind of move; a kind with many choices (Gonza's 31 re-rolls) shows its
-    // values only, in small buttons, under its name.
+    // The moves the board does not offer itself (a renderer names the kinds it shows in
+    // `covers`), each in the game's words; the notation stays for the API and the terminal.
+    const covers = new Set((renderer && renderer.covers) || []);
+    const rest = v.legal.filter((item) => !covers.has(item.action.type));
+    const onBoard = v.legal.filter((item) => covers.has(item.action.type));
     const kinds = new Map();
-    for (const item of v.legal) {
+    for (const item of rest) {
       if (!kinds.has(item.action.type)) kinds.set(item.action.type, []);
       kinds.get(item.action.type).push(item);
     }
     for (const [type, items] of kinds) {
       const many = items.length > 8;
-      box.append(M.el("div", { class: "group-title" }, type.replaceAll("_", " ") +
-        (many ? ` (${items.length} choices)` : "")));
+      if (!items[0].words) { // a game without words (the test fixture): its notation
+        box.append(M.el("div", { class: "group-title" }, type.replaceAll("_", " ") +
+          (many ? ` (${items.length} choices)` : "")));
+      }
       for (const item of items) {
         const short = many && item.text.startsWith(`${type} `) ? item.text.slice(type.length + 1) : item.text;
-        box.append(M.el("button", { "data-action": item.text, class: many ? "compact" : null,
-          title: many ? item.text : item.label || null, onclick: () => act(item.action) },
-          short + (!many && item.label ? ` · ${item.label}` : "")));
+        const text = item.words || (short + (!many && item.label ? ` · ${item.label}` : ""));
+        box.append(M.el("button", { "data-action": item.text, class: many && !item.words ? "compact" : null,
+          title: item.words ? null : many ? item.text : item.label || null, onclick: () => act(item.action) },
+          text));
       }
+    }
+    // the board's moves once more, folded: for the keyboard and screen readers, in words
+    if (onBoard.length && onBoard[0].words) {
+      box.append(M.el("details", { class: "all-moves" },
+        M.el("summary", {}, `My moves as a list (${onBoard.length})`),
+        ...onBoard.map((item) => M.el("button", { "data-action": item.text, "data-listed": "",
+          onclick: () => act(item.action) }, item.words))));
     }
   }
 
@@ -304,7 +317,7 @@
     custom.replaceChildren();
     ui.controls = custom;
     board.replaceChildren(renderer.draw(v, ui));
-    if (!replay.active) controls(v);
+    if (!replay.active) controls(v, renderer);
     showUndo(v);
     logView(v.events);
     timer(v);

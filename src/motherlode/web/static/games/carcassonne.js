@@ -436,7 +436,7 @@
   // ----- the drawn tile and the bag
   function drawnTile(obs, view, legal) {
     const box = svg("svg", { viewBox: "0 0 240 110", class: "cc-drawn-svg",
-      role: "img", "aria-label": obs.tile ? `drawn tile ${obs.tile}` : "no tile drawn" });
+      role: "img", "aria-label": obs.tile ? `drawn tile: ${obs.tile_name || "a land tile"}` : "no tile drawn" });
     box.append(svg("rect", { x: 0.5, y: 0.5, width: 239, height: 109, rx: 10, fill: "#fffdf6",
       stroke: "#e4ddcc" }));
     if (obs.tile) {
@@ -564,7 +564,7 @@
     } else if (mine && legal.take.length) {
       text = "Tap a highlighted tile to take one of its gold bars.";
     } else if (obs.phase === "place") {
-      text = `${who} is placing the ${obs.tile} tile…`;
+      text = `${who} is placing a tile (${obs.tile_name || "a land tile"})…`;
     } else if (obs.phase === "gold") {
       text = `${who} is putting the second gold bar…`;
     } else if (obs.phase === "follower") {
@@ -895,7 +895,7 @@
     if (legal.place.length) {
       if (!local.sel) {
         box.append(el("p", { class: "cc-hint" },
-          `Choose a highlighted square on the map for the ${obs.tile} tile ` +
+          `Choose a highlighted square on the map for your tile (${obs.tile_name || "the drawn tile"}) ` +
           `(${new Set(legal.place.map((a) => `${a.x},${a.y}`)).size} squares fit).`));
         return box;
       }
@@ -960,5 +960,7 @@
       ` = ${total} points`);
   }
 
-  M.renderers.carcassonne = { draw, tiles: TILES, describe, explainEnd };
+  // The kinds of move this board offers itself: the page lists none of them again.
+  const COVERS = ["place", "follower", "pass", "gold", "take"];
+  M.renderers.carcassonne = { draw, tiles: TILES, describe, explainEnd, covers: COVERS };
 })();

@@ -968,5 +968,7 @@
     });
   }
 
-  M.renderers.goldfix = { draw, explainEnd };
+  // The kinds of move this board offers itself: the page lists none of them again.
+  const COVERS = ["negotiate", "offer", "give", "get", "propose", "withdraw", "respond", "counter-offer", "liquidate", "repay", "headgear", "flash", "play", "roll", "move", "loan", "bid", "pass", "commission", "sell", "reshuffle", "draw", "answer", "nominate", "counter", "overdraft"];
+  M.renderers.goldfix = { draw, explainEnd, covers: COVERS };
 })();

@@ -968,5 +968,7 @@
     });
   }
 
-  M.renderers.gonza = { draw, explainEnd };
+  // The kinds of move this board offers itself: the page lists none of them again.
+  const COVERS = ["reroll", "earn", "place", "up", "down", "bid", "event", "play", "end", "discard", "pass", "decide", "minister"];
+  M.renderers.gonza = { draw, explainEnd, covers: COVERS };
 })();

@@ -1398,5 +1398,7 @@
     });
   }
 
-  M.renderers.goodwill = { draw, explainEnd };
+  // The kinds of move this board offers itself: the page lists none of them again.
+  const COVERS = ["price", "partner", "propose", "pass", "vote"];
+  M.renderers.goodwill = { draw, explainEnd, covers: COVERS };
 })();

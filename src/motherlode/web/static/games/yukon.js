@@ -452,5 +452,7 @@
     });
   }
 
-  M.renderers.yukon = { draw, explainEnd };
+  // The kinds of move this board offers itself: the page lists none of them again.
+  const COVERS = ["place", "enter", "move", "stake", "pass"];
+  M.renderers.yukon = { draw, explainEnd, covers: COVERS };
 })();

@@ -42,6 +42,25 @@ def test_the_server_says_why_a_move_is_not_possible(tmp_path: Any) -> None:
         assert after["move_count"] == before["move_count"] == 0  # asking changed nothing
 
 
+def test_the_menu_lists_the_moves_not_open_now_in_words(tmp_path: Any) -> None:
+    """The menu of "Why can't I…?": moves of the game the seat cannot make now, in words
+    (never notation), the kinds offered now first, and none that is legal."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=SEEDED)) as client:
+        body = {"game": "goldfix", "seats": [{"agent": "human"}] * 3, "seed": 3}
+        data = client.post("/api/tables", json=body).json()
+        table, ann = data["id"], data["seats"][0]["token"]
+        url = f"/api/tables/{table}/unavailable"
+        moves = client.get(url, params={"seat": 0}, headers={"X-Seat-Token": ann}).json()
+        view = client.get(f"/api/tables/{table}", headers={"X-Seat-Token": ann}).json()
+        legal = [entry["action"] for entry in view["legal"]]
+        listed = moves["moves"]
+        assert listed and not any(m["action"] in legal for m in listed)
+        words = [m["words"] for m in listed]
+        assert any(w.startswith("Build the HEADGEAR of the Alpaca mine") for w in words)
+        assert not any("_" in w or w.split(" ")[0].islower() for w in words)
+        assert client.get(url, params={"seat": 0}).status_code in (401, 403)
+
+
 @pytest.mark.browser
 def test_the_page_answers_why_not(browser: Any, server: str) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 900})
@@ -50,15 +69,13 @@ def test_the_page_answers_why_not(browser: Any, server: str) -> None:
     seat = created.json()["seats"][0]
     page.goto(server + seat["link"])
     page.wait_for_selector("#why:not(.hidden)")
-    page.click("#why summary")
-    page.fill("#why-move", "headgear Alpaca")
+    page.click("#why summary")  # the menu: moves not open now, in words; nothing to type
+    page.wait_for_function("document.querySelectorAll('#why-move option').length > 2")
+    options = page.locator("#why-move option").all_inner_texts()
+    chosen = next(o for o in options if o.startswith("Build the HEADGEAR of the Alpaca mine"))
+    page.select_option("#why-move", label=chosen)
     page.click("#why-form button")
     page.wait_for_function("document.querySelector('#why-answer').textContent.length > 0")
     assert "Alpaca" in page.inner_text("#why-answer")
-    page.fill("#why-move", "roll")
-    page.click("#why-form button")
-    page.wait_for_function(
-        "document.querySelector('#why-answer').textContent === 'That move is possible now.'"
-    )
     page.screenshot(path=str(SCREENSHOTS / "ui-why-not-1400.png"))
     page.close()

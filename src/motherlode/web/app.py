@@ -210,6 +210,13 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
     async def undo(table_id: str, body: UndoIn, token: TokenHeader = None) -> Any:
         return await service.undo(table_id, body.seat, token)
 
+    @app.get("/api/tables/{table_id}/unavailable")
+    async def unavailable(table_id: str, seat: int, token: TokenHeader = None) -> Any:
+        """The moves the seat cannot make now, in words: the menu of "Why can't I…?"."""
+        if not 0 <= seat < 8:
+            raise ServiceError(422, "seat must be a seat number")
+        return await service.unavailable(table_id, seat, token)
+
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinIn, request: Request) -> dict[str, Any]:
         """Take an open seat: its token and link, for whoever asked first."""

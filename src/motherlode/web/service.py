@@ -34,6 +34,7 @@ import orjson
 from motherlode.agents.specs import AgentSpec, bot_names, check_agent, parse_spec
 from motherlode.engine import (
     Action,
+    ActionSpace,
     BadAction,
     Game,
     GameRecord,
@@ -57,6 +58,8 @@ log = logging.getLogger("motherlode.web")
 T = TypeVar("T")
 
 MAX_EVENTS = 300
+WHY_PER_KIND = 40
+"""Moves of one kind "Why can't I…?" lists at most (Carcassonne has 75,855 placements)."""
 FILE_PARAMETERS = ("path", "value")
 """Bot parameters that name a file: a policy's ``path``, a search's evaluator ``value``."""
 TIMER_CHOICES = (0, 20, 30)
@@ -117,6 +120,8 @@ class LiveTable:
     offline since before ``GONE_SECONDS`` may be called absent)."""
     open_seats: list[int] = field(default_factory=list)
     """People's seats nobody has taken yet: the game starts when they are all taken."""
+    space: ActionSpace | None = None
+    """The game's numbering of every move (built on the first "Why can't I…?")."""
 
     @property
     def finished(self) -> bool:
@@ -679,6 +684,41 @@ class TableService:
         except (BadAction, IllegalAction) as exc:
             return {"legal": False, "reason": str(exc)}
         return {"legal": True, "reason": None}
+
+    async def unavailable(self, table_id: str, seat: int, token: str | None) -> dict[str, Any]:
+        """The moves of this game the seat cannot make now, in words, for "Why can't I…?":
+        a menu to choose from (the rules' reason comes from :meth:`explain`), never typed
+        notation.  At most :data:`WHY_PER_KIND` of each kind, kinds offered now first."""
+        self.authorize(table_id, seat, token)
+        live = await self.get(table_id)
+        game, state = live.table.game, live.table.state
+        prompt = game.prompt
+        if game.action_space_factory is None or prompt is None or prompt.words is None:
+            return {"moves": []}
+        space = live.space
+        if space is None:
+            space = live.space = game.action_space(state.num_players, state.options)
+        offered = {type(a) for a in state.legal_actions(seat)}
+        counts: dict[type, int] = {}
+        found: list[tuple[bool, int, dict[str, Any]]] = []
+        for index in range(space.size):
+            action = space.action(index)
+            kind = type(action)
+            if counts.get(kind, 0) >= WHY_PER_KIND or state.is_table_move(action):
+                continue
+            try:
+                state.check(seat, action)
+                continue  # legal now: the board offers it
+            except IllegalAction:
+                pass
+            try:
+                text = prompt.words(state, seat, action)
+            except Exception:  # words for a move that makes no sense here (no tile...)
+                continue
+            counts[kind] = counts.get(kind, 0) + 1
+            found.append((kind not in offered, index, {"action": action.to_json(), "words": text}))
+        found.sort(key=lambda item: (item[0], item[1]))
+        return {"moves": [entry for _, _, entry in found]}
 
     @staticmethod
     def _players_move(live: LiveTable, action_data: Any) -> Action:

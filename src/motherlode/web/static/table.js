@@ -267,11 +267,29 @@
     return data.legal ? "That move is possible now." : data.reason;
   }
   ui.why = whyNot;
+  // The menu: the moves of this game the seat cannot make now, in words (asked for when
+  // the box opens, and again after each move); the answer is the rules' own reason.
+  let whyMoves = [];
+  let whyAt = -1;
+  async function whyMenu() {
+    if (!view || view.seat === null || whyAt === view.move_count) return;
+    whyAt = view.move_count;
+    const response = await fetch(`/api/tables/${tableId}/unavailable?seat=${view.seat}`,
+      { headers: { "X-Seat-Token": token || "" } });
+    const data = await response.json();
+    whyMoves = response.ok ? data.moves : [];
+    $("why-move").replaceChildren(
+      M.el("option", { value: "" }, whyMoves.length ? "Choose a move…" : "Every move is open to you now"),
+      ...whyMoves.map((m, i) => M.el("option", { value: String(i) }, m.words)));
+    $("why-answer").textContent = "";
+  }
+  $("why").addEventListener("toggle", () => { if ($("why").open) whyMenu(); });
   $("why-form").onsubmit = async (event) => {
     event.preventDefault();
-    const text = $("why-move").value.trim();
-    if (!text) return;
-    $("why-answer").textContent = await whyNot(text);
+    const chosen = whyMoves[Number($("why-move").value)];
+    if ($("why-move").value === "" || !chosen) return;
+    const answer = (await whyNot(chosen.action)) || "";
+    $("why-answer").textContent = answer.charAt(0).toUpperCase() + answer.slice(1);
   };
 
   function logView(events) {
@@ -319,6 +337,7 @@
     board.replaceChildren(renderer.draw(v, ui));
     if (!replay.active) controls(v, renderer);
     showUndo(v);
+    if ($("why").open && !replay.active) whyMenu();
     logView(v.events);
     timer(v);
     const status = $("status");

@@ -472,10 +472,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="write the levels' ratings into the game's data/levels.toml",
     )
+    parser.add_argument(
+        "--from",
+        dest="saved",
+        type=Path,
+        help="lay out a run saved with --out instead of playing (its bots and command)",
+    )
     args = parser.parse_args(argv)
     command = shlex.join(["python", "bench/strength.py", *(sys.argv[1:] if argv is None else argv)])
     if args.out is not None and args.out.suffix.lower() != ".json":
         parser.error(f"--out writes JSON: give a path ending in .json, not {args.out.name!r}")
+    if args.saved is not None:  # a run already played: its figures, its ratings
+        try:
+            data = json.loads(args.saved.read_text())
+            arena = Arena.from_json(data)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            print(f"error: {args.saved} is not a saved ladder: {exc}", file=sys.stderr)
+            return 2
+        if arena.game != args.game:
+            print(f"error: {args.saved} is a ladder of {arena.game}", file=sys.stderr)
+            return 2
+        command = str((data.get("ladder") or {}).get("command") or command)
+        args.bots = list(arena.bots)
+        return _report(args, arena, command, "")
     try:
         game = get_game(args.game)
         options = parse_option_pairs(args.option)
@@ -496,8 +515,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MotherlodeError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    return _report(args, arena, command, speed)
+
+
+def _report(args: argparse.Namespace, arena: Arena, command: str, speed: str) -> int:
+    """Print the ladder, then write what was asked (its JSON, the levels' ratings)."""
     print(report_markdown(arena, command) if args.markdown else report_text(arena))
-    err_console.print(speed)
+    if speed:
+        err_console.print(speed)
     if args.out is not None:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(to_json(arena, command), indent=1) + "\n")

@@ -68,6 +68,21 @@ def test_timings_stay_out_of_the_arenas_own_json(ladder: Arena) -> None:
     assert [t["bot"] for t in data["thinking"]] == BOTS
 
 
+def test_a_saved_run_is_laid_out_again_without_playing(
+    ladder: Arena, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--from: the saved JSON gives back the same games, figures and report."""
+    saved = tmp_path / "ladder.json"
+    saved.write_text(json.dumps(strength.to_json(ladder, "the command")))
+    again = Arena.from_json(json.loads(saved.read_text()))
+    assert again.results == ladder.results
+    assert again.to_json() == ladder.to_json()
+    assert [t.to_json() for t in again.thinking()] == [t.to_json() for t in ladder.thinking()]
+    assert strength.main(["gonza", "--from", str(saved)]) == 0
+    assert strength.report_text(ladder) in capsys.readouterr().out
+    assert strength.main(["yukon", "--from", str(saved)]) == 2  # not a ladder of that game
+
+
 # ----------------------------------------------------------------------- verdict
 
 

@@ -220,6 +220,33 @@ class Arena:
         default=None, init=False, repr=False, compare=False
     )
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Arena:
+        """A saved run (:meth:`to_json`, with or without timings) as an arena again, so its
+        figures can be laid out anew without playing its games again."""
+        arena = cls(
+            str(data["game"]),
+            [str(b) for b in data["bots"]],
+            int(data["players"]),
+            int(data["seed"]),
+            dict(data.get("options") or {}),
+        )
+        for g in data["games"]:
+            arena.results.append(
+                ArenaGame(
+                    int(g["index"]),
+                    int(g["seed"]),
+                    int(g["bot_seed"]),
+                    tuple(int(e) for e in g["lineup"]),
+                    tuple(float(x) for x in g["scores"]),
+                    tuple(tuple(int(s) for s in group) for group in g["ranking"]),
+                    int(g["moves"]),
+                    tuple(float(x) for x in g.get("think_s", ())),
+                    tuple(int(x) for x in g.get("decisions", ())),
+                )
+            )
+        return arena
+
     @property
     def _ratings(self) -> tuple[list[Rating], list[list[Rating]]]:
         """Ratings of the games so far, recomputed only when games were added."""

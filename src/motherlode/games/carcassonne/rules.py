@@ -142,10 +142,7 @@ class CarcassonneState(State):
         start = tileset.start
         self._lay(ORIGIN, start.index * 4)
         if self.logging:
-            self.log(
-                f"The start tile ({start.name}) lies in the middle; {len(self.bag)} tiles in "
-                "the bag"
-            )
+            self.log(f"The start tile lies in the middle; {len(self.bag)} tiles in the bag")
         self._begin_turn()
 
     def clone(self) -> CarcassonneState:

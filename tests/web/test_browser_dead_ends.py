@@ -84,3 +84,35 @@ def test_the_lobbys_seat_links_do_not_overlap_on_a_phone(browser: Any, server: s
     page.locator("#created").screenshot(path=str(SCREENSHOTS / "lobby-links-390.png"))
     assert errors == []
     page.close()
+
+
+def test_no_follower_fits_inside_the_map_on_a_phone(browser: Any, server: str) -> None:
+    """Carcassonne's "No follower" pill, below a tile at the map's lower edge, lies inside
+    the map at 390 px (it was cut off by the map's edge)."""
+    page, errors = new_page(browser, 390)
+    body = {
+        "game": "carcassonne",
+        "seed": 3,
+        "seats": [{"agent": "human", "name": "Ann"}, {"agent": "human", "name": "Ben"}],
+        "settings": {"bot_delay_ms": 0},
+    }
+    created = page.request.post(f"{server}/api/tables", data=body).json()
+    table, token = created["id"], created["seats"][0]["token"]
+    headers = {"X-Seat-Token": token}
+    view = page.request.get(f"{server}/api/tables/{table}", headers=headers).json()
+    places = [e["action"] for e in view["legal"] if e["action"]["type"] == "place"]
+    lowest = max(places, key=lambda a: (a["y"], a["x"]))
+    played = page.request.post(
+        f"{server}/api/tables/{table}/actions",
+        data={"seat": 0, "action": lowest, "expect_move": 0},
+        headers=headers,
+    )
+    assert played.ok
+    page.goto(server + created["seats"][0]["link"])
+    page.wait_for_selector("[data-pass]")
+    pill, box = page.locator("[data-pass]").bounding_box(), page.locator(".cc-map").bounding_box()
+    # inside, with room to spare: before, its lower edge lay on the map's (cut off)
+    assert box["y"] <= pill["y"] and pill["y"] + pill["height"] + 4 <= box["y"] + box["height"]
+    assert box["x"] <= pill["x"] and pill["x"] + pill["width"] <= box["x"] + box["width"]
+    assert errors == []
+    page.close()

@@ -596,8 +596,10 @@
     const xs = [...board.map((t) => t[0]), ...[...spots.values()].map((p) => p[0])];
     const ys = [...board.map((t) => t[1]), ...[...spots.values()].map((p) => p[1])];
     const pad = 0.3;
+    // room above and below for the "No follower" pill, drawn beside the new tile
+    const padY = legal && legal.pass ? 0.45 : pad;
     const x0 = Math.min(...xs, 0) - pad, x1 = Math.max(...xs, 0) + 1 + pad;
-    const y0 = Math.min(...ys, 0) - pad, y1 = Math.max(...ys, 0) + 1 + pad;
+    const y0 = Math.min(...ys, 0) - padY, y1 = Math.max(...ys, 0) + 1 + padY;
     const vb = [x0 * 100, y0 * 100, (x1 - x0) * 100, (y1 - y0) * 100];
 
     // fit: the whole map within the card's width and about 72% of the window's height
@@ -775,9 +777,9 @@
         const below = at.has(`${last[0]},${last[1] + 1}`) && !at.has(`${last[0]},${last[1] - 1}`);
         const py = below ? by - 30 : by + 104;
         act.append(clickable(svg("g", { class: "cc-pass", "data-pass": "" },
-          svg("rect", { x: bx + 5, y: py, width: 90, height: 26, rx: 13, fill: "#fffdf6",
+          svg("rect", { x: bx - 6, y: py, width: 112, height: 28, rx: 14, fill: "#fffdf6",
             stroke: "#5a4a30", "stroke-width": 2 }),
-          svg("text", { x: bx + 50, y: py + 18, "text-anchor": "middle", "font-size": 14,
+          svg("text", { x: bx + 50, y: py + 19, "text-anchor": "middle", "font-size": 14,
             "font-weight": 700, fill: "#1d1d1f" }, "No follower")),
         "place no follower", () => send(view, ui, legal.pass)));
       }

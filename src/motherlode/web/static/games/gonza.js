@@ -263,7 +263,13 @@
           for (const l of uses) ctx.cardTargets.set(l.action.card, { label: "bid here", run: act(l.action) });
           ctx.hint = "Bid a credit: click a highlighted broker card" + (reroll ? ", or re-roll the die." : ".");
         } else {
-          ctx.hint = reroll ? "This die has no use now; you may re-roll it." : "This die has no use now.";
+          // say why a die does nothing (Gonza's place and bid dice need a credit in hand)
+          const mine = me !== null && obs.players ? obs.players[me] : null;
+          const why = (face === "place" || face === "bid") && mine && mine.credits === 0 ?
+            `You have no credits in your personal supply to ${face === "place" ? "place" : "bid"}: earn one first.` :
+            face === "place" ? "No corporation can take another credit of yours now (each has a cap)." :
+            "This die has no use now.";
+          ctx.hint = why + (reroll ? " You may re-roll it." : "");
         }
       } else {
         ctx.hint = reroll ? `Re-roll dice ${picked.join(", ")}?` : "These dice cannot be re-rolled together.";

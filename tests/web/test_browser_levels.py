@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
+from motherlode.agents import levels
 from motherlode.agents.levels import LEVELS
+from motherlode.engine import get_game
 from motherlode.web.limits import Limits
 from tests.web.browser import (
     SCREENSHOTS,
@@ -74,10 +76,15 @@ def test_lobby_offers_the_levels_with_sentences_and_ratings(browser: Any, server
     page.select_option("#game", "gonza")
     page.wait_for_selector("#levels [data-level='expert']")
     assert levels_shown(page) == ["beginner", "casual", "strong", "expert"]
+    measured = {  # the other levels as the game's levels.toml rates them (or not yet)
+        d["name"]: d["rating"] for d in levels.describe(get_game("gonza"))
+    }
     for name, level in LEVELS.items():
         text = " ".join(page.inner_text(f"#levels [data-level='{name}']").split())
         assert LABELS[name] in text and level.sentence in text
-        assert ("rating 27.3 ± 1.2" if name == "expert" else "not yet rated") in text
+        rating = {"mu": 27.34, "sigma": 1.18} if name == "expert" else measured[name]
+        shown = f"rating {rating['mu']:.1f} ± {rating['sigma']:.1f}" if rating else "not yet rated"
+        assert shown in text
 
     # seats: a person, then the levels by their labels, then the raw bots in their own group;
     # every value is the spec the server takes
@@ -95,7 +102,9 @@ def test_lobby_offers_the_levels_with_sentences_and_ratings(browser: Any, server
     assert page.input_value("#seat-1") == page.input_value("#seat-2") == "casual"
     assert "private link" in page.inner_text("#seat-help-0")
     help_text = " ".join(page.inner_text("#seat-help-1").split())
-    assert LEVELS["casual"].sentence in help_text and "not yet rated" in help_text
+    casual = measured["casual"]
+    said = f"rating {casual['mu']:.1f} ± {casual['sigma']:.1f}" if casual else "not yet rated"
+    assert LEVELS["casual"].sentence in help_text and said in help_text
     page.select_option("#seat-2", "expert")
     help_text = " ".join(page.inner_text("#seat-help-2").split())
     assert LEVELS["expert"].sentence in help_text and "rating 27.3 ± 1.2" in help_text

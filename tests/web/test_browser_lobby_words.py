@@ -83,3 +83,36 @@ def test_gonza_offers_the_minister_once_and_tables_show_titles(browser: Any, ser
     assert "gonza" not in cells and "Gonza Index" in cells
     assert errors == []
     page.close()
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_each_games_table_speaks_words_at_390_and_1400(
+    browser: Any, server: str, game_id: str
+) -> None:
+    """A person's first decision in each game, on a phone and a laptop: the board offers
+    the moves, nothing is offered again as a button, and no move's notation is on the page
+    (the screenshots are looked at: out/screenshots/table-<game>-<width>.png)."""
+    n = get_game(game_id).min_players
+    seats = [{"agent": "human", "name": "Ann"}] + [{"agent": "casual"}] * (n - 1)
+    body = {"game": game_id, "seats": seats, "settings": {"bot_delay_ms": 0, "clock": "normal"}}
+    for width, height in ((390, 844), (1400, 900)):
+        page = browser.new_page(viewport={"width": width, "height": height})
+        errors: list[str] = []
+        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        created = page.request.post(f"{server}/api/tables", data=body).json()
+        token = created["seats"][0]["token"]
+        page.goto(server + created["seats"][0]["link"])
+        page.wait_for_selector("#actions details.all-moves", state="attached", timeout=15000)
+        view = page.request.get(
+            f"{server}/api/tables/{created['id']}", headers={"X-Seat-Token": token}
+        ).json()
+        assert view["legal"], game_id
+        assert page.locator("#actions > button").count() == 0  # the board offers them all
+        shown = page.inner_text("main")
+        for entry in view["legal"]:
+            if " " in entry["text"]:  # one word ("roll") may be a word of a sentence
+                assert entry["text"] not in shown, (game_id, entry["text"])
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(SCREENSHOTS / f"table-{game_id}-{width}.png"), full_page=True)
+        assert errors == []
+        page.close()

@@ -62,13 +62,17 @@ def test_a_player_leaves_and_comes_back(browser: Any, server: str) -> None:
         " === 'online'"
     )
     ann.screenshot(path=str(SCREENSHOTS / "people-both-online-1400.png"))
-    ben.close()  # Ben closes his page
-    ann.wait_for_function(
-        "document.querySelector(\"#players [data-seat='1'] [data-presence]\").dataset.presence"
-        " === 'offline'"
-    )
+    ben.goto("about:blank")  # Ben leaves the table's page
+    try:
+        ann.wait_for_function(
+            "document.querySelector(\"#players [data-seat='1'] [data-presence]\").dataset.presence"
+            " === 'offline'"
+        )
+    except Exception:
+        seen = ann.request.get(f"{server}/api/tables/{created['id']}").json()["presence"]
+        shows = ann.inner_text("#players")
+        raise AssertionError(f"page shows {shows!r}; server says {seen}") from None
     assert "offline" in ann.inner_text("#players [data-seat='1']")
-    ben = ben_ctx.new_page()
     ben.goto(server + created["seats"][1]["link"])  # and comes back
     ann.wait_for_function(
         "document.querySelector(\"#players [data-seat='1'] [data-presence]\").dataset.presence"

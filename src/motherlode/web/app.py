@@ -316,7 +316,7 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
         except WebSocketDisconnect:
             pass
         finally:
-            service.unsubscribe(live, websocket)
+            service.unsubscribe(live, websocket, seat)
 
     async def receive_frame(websocket: WebSocket) -> dict[str, Any] | None:
         """The next frame as a JSON object; None once the socket is closed (a frame above

@@ -1040,8 +1040,12 @@ class TableService:
             await self.broadcast_presence(live)
         return live
 
-    def unsubscribe(self, live: LiveTable, listener: Listener) -> None:
-        seat = live.listeners.pop(listener, None)
+    def unsubscribe(self, live: LiveTable, listener: Listener, seat: int | None = None) -> None:
+        """A connection closed.  ``seat`` is the one it said hello as: a push that failed on
+        the way out may have dropped it from the listeners already, but its presence is
+        this connection's to end."""
+        known = live.listeners.pop(listener, None)
+        seat = known if seat is None else seat
         if seat is not None and self._connected(live, seat, listener, None):
             self._spawn(self.broadcast_presence(live))
 

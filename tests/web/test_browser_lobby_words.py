@@ -49,6 +49,11 @@ def test_options_have_titles_and_sentences(browser: Any, server: str, game_id: s
     else:
         assert page.locator("#advanced-options").count() == 0
     page.screenshot(path=str(SCREENSHOTS / f"lobby-options-{game_id}-1400.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})  # and on a phone: nothing sideways
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    phone = SCREENSHOTS / f"lobby-options-{game_id}-390.png"
+    page.locator("#new-table").screenshot(path=str(phone))
     assert errors == []
     page.close()
 

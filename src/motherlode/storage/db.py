@@ -250,16 +250,20 @@ class LockedTable:
             values.update(lease_owner="", lease_until=0.0)
             self.lease_owner = ""
         if result is not None:
-            self.status = "finished"
-            values.update(
-                status="finished",
-                result=result,
-                lease_owner=None,
-                lease_until=None,
-                clock_move=None,
-                clock_deadline=None,
-            )
+            self._finish(values, result)
         self._changed(undo, values)
+
+    def _finish(self, values: dict[str, Any], result: Any) -> None:
+        """The game is over with ``result``: its lease and clock go with it."""
+        self.status = "finished"
+        values.update(
+            status="finished",
+            result=result,
+            lease_owner=None,
+            lease_until=None,
+            clock_move=None,
+            clock_deadline=None,
+        )
 
     def delete_moves_after(self, keep: int, *, undo: Undo | None = None) -> None:
         """Undo: delete the moves after move ``keep``, storing ``undo`` when given.
@@ -323,16 +327,8 @@ class LockedTable:
                 .values(agent=spec)
             )
         if result is not None:
-            self.status = "finished"
-            values.update(
-                status="finished",
-                result=result,
-                lease_owner=None,
-                lease_until=None,
-                clock_move=None,
-                clock_deadline=None,
-                people=None,
-            )
+            self._finish(values, result)
+            values["people"] = None  # no clock nor vote after the end
         self._changed(undo, values)
 
     def notify(self) -> None:

@@ -447,6 +447,29 @@ def write_ratings(arena: Arena, specs: Sequence[str], command: str) -> tuple[Pat
 # -------------------------------------------------------------------------- main
 
 
+SAME = ("game", "bots", "players", "options")
+"""What the chunks of one run share; their seeds differ, so their deals do."""
+
+
+def pooled(runs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The games of several saved runs of one match as one run (chunks played in parallel,
+    each with its own seed); the first run's seed and command stand for the pool."""
+    if not runs:
+        raise ValueError("no runs")
+    first = runs[0]
+    for run in runs[1:]:
+        differs = [key for key in SAME if run.get(key) != first.get(key)]
+        if differs:
+            raise ValueError(f"the runs differ in {', '.join(differs)}")
+    seeds = [run.get("seed") for run in runs]
+    if len(set(seeds)) != len(seeds):
+        raise ValueError("two runs have the same seed: the same games twice")
+    games = [dict(g) for run in runs for g in run["games"]]
+    for index, game in enumerate(games):
+        game["index"] = index
+    return {**first, "games": games}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", help="game id")
@@ -476,7 +499,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--from",
         dest="saved",
         type=Path,
-        help="lay out a run saved with --out instead of playing (its bots and command)",
+        nargs="+",
+        help="lay out runs saved with --out (or by `motherlode arena --out`) instead of "
+        "playing: one run, or the chunks of one run played in parallel (the same bots, "
+        "players and options; their games are pooled)",
     )
     args = parser.parse_args(argv)
     command = shlex.join(["python", "bench/strength.py", *(sys.argv[1:] if argv is None else argv)])
@@ -484,13 +510,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--out writes JSON: give a path ending in .json, not {args.out.name!r}")
     if args.saved is not None:  # a run already played: its figures, its ratings
         try:
-            data = json.loads(args.saved.read_text())
+            data = pooled([json.loads(path.read_text()) for path in args.saved])
             arena = Arena.from_json(data)
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            print(f"error: {args.saved} is not a saved ladder: {exc}", file=sys.stderr)
+            print(
+                f"error: {shlex.join(map(str, args.saved))}: not saved runs: {exc}", file=sys.stderr
+            )
             return 2
         if arena.game != args.game:
-            print(f"error: {args.saved} is a ladder of {arena.game}", file=sys.stderr)
+            print(f"error: {args.saved[0]} is a ladder of {arena.game}", file=sys.stderr)
             return 2
         command = str((data.get("ladder") or {}).get("command") or command)
         args.bots = list(arena.bots)

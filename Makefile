@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 UV_VERSION := 0.13.9
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup chromium postgresql run test lint typecheck pytest soak bench lock clean screenshots
+.PHONY: setup node chromium postgresql run test lint typecheck pytest soak bench lock clean screenshots
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 $(STAMP): pyproject.toml uv.lock
@@ -19,9 +19,26 @@ setup: $(STAMP)
 run: setup
 	$(BIN)/motherlode serve --open
 
-lint: setup
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+# The browser scripts are checked by TypeScript (tsconfig.json: types, no build) and ESLint
+# (eslint.config.js), both pinned by package-lock.json and installed like the Python tools:
+# `npm ci` again whenever the lock changes.  A machine without npm gets Debian's.
+NPM_STAMP := node_modules/.installed-stamp
+
+node:
+	@command -v npm >/dev/null || { \
+	  echo "installing Debian's nodejs and npm for the browser scripts' checks"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs npm >/dev/null; }
+
+$(NPM_STAMP): package.json package-lock.json | node
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NPM_STAMP)
+
+lint: setup $(NPM_STAMP)
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
+	node_modules/.bin/tsc --noEmit -p tsconfig.json
+	node_modules/.bin/eslint
 
 typecheck: setup
 	$(BIN)/mypy
@@ -64,4 +81,4 @@ lock:
 	uv lock
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) node_modules .mypy_cache .pytest_cache .ruff_cache

@@ -24,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 import motherlode
 from motherlode.agents.mcts import MCTSAgent
 
-DEFAULT_PLAYERS = {"carcassonne": 2, "gonza": 4, "goodwill": 4, "goldfix": 4, "yukon": 4}
 DEFAULT_OPTIONS: dict[str, dict[str, object]] = {"goldfix": {"circuit_limit": 30}}
 
 
@@ -89,7 +88,7 @@ def main() -> None:
         params["cutoff"] = args.cutoff
     for game_id in args.games or motherlode.games():
         game = motherlode.get_game(game_id)
-        players = args.players or DEFAULT_PLAYERS.get(game_id, game.min_players)
+        players = args.players or game.usual_table()
         options = DEFAULT_OPTIONS.get(game_id, {})
         bench(game_id, players, args.decisions, args.iters, params, options)
         if game.search_defaults:

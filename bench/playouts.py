@@ -25,7 +25,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 import motherlode
 
 # Player counts the issues quote their targets at; other games use their minimum.
-DEFAULT_PLAYERS = {"carcassonne": 2, "gonza": 4, "goodwill": 4, "goldfix": 4, "yukon": 4}
 DEFAULT_OPTIONS: dict[str, dict[str, object]] = {"goldfix": {"circuit_limit": 30}}
 
 
@@ -85,7 +84,7 @@ def main() -> None:
     extra = dict(pair.split("=", 1) for pair in args.option)
     for game_id in args.games or motherlode.games():
         game = motherlode.get_game(game_id)
-        players = args.players or DEFAULT_PLAYERS.get(game_id, game.min_players)
+        players = args.players or game.usual_table()
         options = {**DEFAULT_OPTIONS.get(game_id, {}), **extra}
         bench(game_id, players, args.count, options, args.runs)
         if game_id == "carcassonne" and not args.option:

@@ -48,9 +48,6 @@ from motherlode import rl
 from motherlode.engine import State
 from motherlode.rl.core import Table
 
-DEFAULT_PLAYERS = {"carcassonne": 2, "gonza": 4, "goodwill": 4, "goldfix": 4, "yukon": 4}
-GAMES = ("carcassonne", "goldfix", "gonza", "goodwill", "yukon")
-
 
 def engine_run(game_id: str, players: int, seeds: range) -> tuple[int, float]:
     """Decisions and seconds of the engine's own random playouts."""
@@ -167,8 +164,8 @@ def main() -> None:
         f"{'game':<16} {'engine steps/s':>15} {'AEC env steps/s':>16} {'ratio':>6}"
         f" {'free tensor':>12}   (median of {args.runs} runs of {args.games_per_run} games)"
     )
-    for game_id in args.games or GAMES:
-        players = args.players or DEFAULT_PLAYERS[game_id]
+    for game_id in args.games or motherlode.games():
+        players = args.players or motherlode.get_game(game_id).usual_table()
         seeds = range(args.games_per_run)
         engine, env, floor = [], [], []
         for _ in range(args.runs):
@@ -186,8 +183,8 @@ def main() -> None:
         f"\n{'us per decision':<16} {'engine':>8} {'tensor':>8}   {'observe':>8} {'encode':>8}"
         f" {'mask':>8}   (tensor: the env's; observe + encode: the reference it equals)"
     )
-    for game_id in args.games or GAMES:
-        players = args.players or DEFAULT_PLAYERS[game_id]
+    for game_id in args.games or motherlode.games():
+        players = args.players or motherlode.get_game(game_id).usual_table()
         cost = breakdown(game_id, players, args.runs)
         label = f"{game_id} ({players}p)"
         print(

@@ -5,7 +5,7 @@
 
 A position is valued as the search values it at a cut-off: every seat's tensor is written
 from the state (the game's direct encoder) and the network reads them in one batch
-(:class:`motherlode.agents.value.LearnedEvaluator`).  The positions come from a few
+(:class:`motherlode.rl.value.LearnedEvaluator`).  The positions come from a few
 heuristic games; the figure is the median over ``-r`` runs, of positions a second and of
 seat evaluations a second (positions times seats), with the share of time spent in the
 network's matrix products.  BLAS is held to one thread before numpy loads, so the figure
@@ -34,11 +34,9 @@ import numpy as np
 
 import motherlode
 from motherlode.agents.specs import make_agent
-from motherlode.agents.value import LearnedEvaluator, ValueNet, fingerprint, shipped_path
 from motherlode.engine import State
 from motherlode.rl.tensors import encoder
-
-PLAYERS = {"carcassonne": 2, "gonza": 2, "goodwill": 3, "goldfix": 3, "yukon": 3}
+from motherlode.rl.value import LearnedEvaluator, ValueNet, fingerprint, shipped_path
 
 
 def positions(game_id: str, players: int, count: int) -> list[State]:
@@ -89,7 +87,7 @@ def run(game_id: str, players: int, states: list[State], net: ValueNet) -> tuple
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("games", nargs="*", default=sorted(PLAYERS))
+    parser.add_argument("games", nargs="*", default=motherlode.games())
     parser.add_argument("-r", "--runs", type=int, default=5)
     parser.add_argument("-n", "--positions", type=int, default=500)
     args = parser.parse_args()
@@ -98,7 +96,7 @@ def main() -> None:
         f"{'in the net':>10}  weights"
     )
     for game_id in args.games:
-        players = PLAYERS[game_id]
+        players = motherlode.get_game(game_id).min_players
         states = positions(game_id, players, args.positions)
         net, kind = network(game_id, players)
         run(game_id, players, states[:50], net)  # warm the encoder's buffers and caches

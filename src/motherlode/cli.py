@@ -21,10 +21,10 @@ from rich.text import Text
 from motherlode.agents import levels
 from motherlode.agents.human import HumanAgent, QuitGame
 from motherlode.agents.specs import bot_names
+from motherlode.cli_sim import arena_command, study_command
 from motherlode.engine import BadRecord, Game, GameRecord, MotherlodeError, State, games, get_game
 from motherlode.engine.options import parse_option_pairs
 from motherlode.sim import simulate as run_simulation
-from motherlode.sim.arena import arena_command
 from motherlode.sim.live import (
     AddressOpt,
     BackendOpt,
@@ -34,7 +34,6 @@ from motherlode.sim.live import (
     open_backend,
     speed_line,
 )
-from motherlode.sim.study import study_command
 from motherlode.table import Table
 from motherlode.table.fairness import verify_record
 
@@ -307,11 +306,11 @@ def train(
     """Train the game's learned evaluator by self-play (needs the train extra: JAX, optax).
 
     Resumable: the same command again continues a run from its folder."""
-    from motherlode.agents.value import describe, shipped_path
     from motherlode.rl.pipeline import Plan
     from motherlode.rl.pipeline import run as run_training
     from motherlode.rl.pipeline import ship as ship_evaluator
     from motherlode.rl.train import FitSettings
+    from motherlode.rl.value import describe, shipped_path
 
     game = _game(game_id)
     count = players or game.min_players

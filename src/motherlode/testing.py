@@ -272,6 +272,16 @@ class ConformanceSuite:
             for upto, fp in checkpoints:
                 assert fingerprint(record.replay(upto)) == fp
 
+    def _plays(self, players: int, seed: int, moves: list[list[Any]]) -> bool:
+        """Whether ``moves`` (seat, JSON action) are legal one after another from the deal."""
+        state = self.new(players, seed)
+        try:
+            for seat, action in moves:
+                state.apply(seat, self.game.parse_action(action))
+        except IllegalAction:
+            return False
+        return True
+
     def test_corrupt_records_are_refused(self) -> None:
         n = self.counts()[0]
         state = self.new(n, 3)
@@ -294,7 +304,10 @@ class ConformanceSuite:
         ]
         if good["moves"]:
             seat, action = good["moves"][0]
-            bad_cases.append({**good, "moves": [[seat, action], [seat, action]] * 3})
+            bad_cases.append({**good, "moves": [[n, action]]})  # no such seat
+            repeated = [[seat, action], [seat, action]] * 3
+            if not self._plays(n, 3, repeated):  # (a move some games allow again and again)
+                bad_cases.append({**good, "moves": repeated})
         for bad in bad_cases:
             try:
                 text = bad if isinstance(bad, str) else json.dumps(bad)

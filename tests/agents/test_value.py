@@ -14,13 +14,13 @@ from typer.testing import CliRunner
 
 import motherlode
 from motherlode.agents import mcts as mcts_module
-from motherlode.agents import value as value_module
 from motherlode.agents.mcts import MCTSAgent
 from motherlode.agents.specs import check_agent, make_agent
-from motherlode.agents.value import BadValueFile, LearnedEvaluator, ValueNet, fingerprint
 from motherlode.cli import app
 from motherlode.engine import BadOptions, State
+from motherlode.rl import value as value_module
 from motherlode.rl.tensors import encoder
+from motherlode.rl.value import BadValueFile, LearnedEvaluator, ValueNet, fingerprint
 
 GONZA = motherlode.get_game("gonza")
 

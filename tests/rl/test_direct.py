@@ -19,10 +19,13 @@ import motherlode
 from motherlode.engine import State
 from motherlode.rl import core
 from motherlode.rl.tensors import encoder
-from motherlode.rl.tensors.direct import DIRECT, DirectEncoder, direct_encoder
-from tests.rl.conftest import TABLE_IDS, TABLES
+from motherlode.rl.tensors.direct import DirectEncoder, direct_encoder
+from tests.rl.conftest import GAMES, TABLE_IDS, TABLES
 from tests.rl.test_tensors import VARIANTS
 
+DIRECT = {g for g in GAMES if motherlode.get_game(g).part("direct_tensors") is not None}
+"""The games with a direct encoder (their own ``direct_tensors`` module): all five."""
+assert set(GAMES) == DIRECT
 FAST = [(g, n) for g, n in TABLES if g in DIRECT]
 FAST_IDS = [i for (g, _), i in zip(TABLES, TABLE_IDS, strict=True) if g in DIRECT]
 

@@ -13,8 +13,9 @@ from typer.testing import CliRunner
 
 from motherlode.agents import specs
 from motherlode.agents.mcts import MCTSAgent
+from motherlode.cli_sim import arena_command
 from motherlode.engine import BadOptions, get_game
-from motherlode.sim.arena import Arena, arena_command, default_players, run_arena, schedule
+from motherlode.sim.arena import Arena, default_players, run_arena, schedule
 from motherlode.sim.ratings import RatedGame, rate
 from motherlode.sim.stats import wilson_interval
 

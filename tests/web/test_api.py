@@ -38,6 +38,12 @@ def new_table(client: TestClient, seats: list[str], **extra: Any) -> dict[str, A
     return data
 
 
+def notation(action: dict[str, Any]) -> str:
+    from tests.engine.nuggets import GAME
+
+    return GAME.parse_action(action).notation()
+
+
 def view(client: TestClient, table: str, token: str | None = None) -> dict[str, Any]:
     headers = {"X-Seat-Token": token} if token else {}
     response = client.get(f"/api/tables/{table}", headers=headers)
@@ -75,6 +81,42 @@ def test_catalogue_lists_each_games_levels_with_sentences(client: TestClient) ->
     # the fixture game has no heuristic bot, so no casual level: it lists only those it has
     nuggets = catalogue["nuggets"]
     assert [lv["name"] for lv in nuggets["levels"]] == ["beginner", "strong", "expert"]
+
+
+def test_each_game_serves_its_own_browser_files_from_its_package(client: TestClient) -> None:
+    """A game's renderer, how-to and sample come from its package's web/ folder, found
+    through the registered game: nothing in the web layer lists the games."""
+    catalogue = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    for game_id, entry in catalogue.items():
+        script = client.get(f"/games/{game_id}/render.js")
+        assert entry["renderer"] is (script.status_code == 200)
+        if script.status_code == 200:
+            assert script.headers["content-type"].startswith("text/javascript")
+            assert f"renderers.{game_id}" in script.text or f'renderers["{game_id}"]' in script.text
+            assert entry["howto"]["line"] and entry["howto"]["turn"]
+            sample = client.get(f"/games/{game_id}/sample.json").json()
+            assert sample["game"] == game_id and sample["sample"] is True
+    assert catalogue["nuggets"]["renderer"] is False and catalogue["nuggets"]["howto"] == {}
+    assert sum(1 for g in catalogue.values() if g["renderer"]) >= 5
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/games/gonza/rules.py",  # only browser files, never the game's code
+        "/games/gonza/..%2Frules.py",
+        "/games/gonza/%2e%2e",
+        "/games/gonza/web",
+        "/games/gonza/missing.js",
+        "/games/nowhere/render.js",
+        "/games/gonza/" + "a" * 300 + ".js",
+        "/games/gonza/Render.JS",
+    ],
+)
+def test_a_game_file_outside_its_web_folder_is_not_found(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 404
+    assert "rules" not in response.text and "import" not in response.text
 
 
 def test_create_table_gives_secret_links_to_people_only(client: TestClient) -> None:
@@ -186,6 +228,9 @@ def test_bots_answer_and_the_finished_game_can_be_replayed(client: TestClient) -
     last = client.get(f"/api/tables/{table}/replay/{v['move_count']}").json()
     assert first["move"] == 0 and first["last"] is None
     assert last["observation"]["over"] is True
+    # the last move's text comes from the server (the fixture game has no words: notation)
+    seat, action = record["moves"][-1]
+    assert last["last"] == {"seat": seat, "action": action, "text": notation(action)}
     assert client.get(f"/api/tables/{table}/replay/9999").status_code == 422
     finished = client.get("/api/tables", params={"status": "finished"}).json()["tables"]
     assert finished[0]["result"]["scores"] == v["observation"]["scores"]
@@ -294,3 +339,19 @@ def test_a_secret_choice_is_not_stale_because_others_committed(client: TestClien
     if 0 in v["observation"]["pending"]:
         stale = act(client, table, 0, ann, v["legal"][0]["action"], expect_move=1)
         assert stale.status_code == 409
+
+
+def test_carcassonnes_tiles_come_from_the_rules_data(client: TestClient) -> None:
+    """The renderer draws the tiles the engine plays (data/tiles.toml), sent by the server:
+    the page holds only where each follower is drawn."""
+    from motherlode.games.carcassonne.components import KINDS, load_tileset
+
+    tiles = client.get("/games/carcassonne/data.json").json()["tiles"]
+    built_in = load_tileset()
+    assert set(tiles) == set(built_in.ids)
+    for tile in built_in.types:
+        sent = tiles[tile.id]
+        assert sent["edges"] == tile.edges and sent["gold"] == tile.gold
+        assert [f["kind"] for f in sent["features"]] == [KINDS[f.kind] for f in tile.features]
+        assert all(len(f["at"]) == 2 for f in sent["features"])
+    assert client.get("/games/nuggets/data.json").status_code == 404

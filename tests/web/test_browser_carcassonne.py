@@ -14,8 +14,8 @@ import httpx
 import pytest
 
 from motherlode.engine import get_game
+from motherlode.games.carcassonne.components import KINDS, load_tileset
 from motherlode.games.carcassonne.rules import CarcassonneState
-from motherlode.games.carcassonne.tiles import KINDS, load_tileset
 
 pytestmark = pytest.mark.browser
 

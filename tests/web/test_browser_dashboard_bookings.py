@@ -1,4 +1,5 @@
-"""Issue 22 in Chromium: each point, clicked as the owner of a physical GOLDFIX copy would.
+"""What a click books on the GOLDFIX dashboard, in Chromium: each point, clicked as the
+owner of a physical GOLDFIX copy would.
 
 Setting up (assets for a takeover, bullion for a market) goes through the API, as a second
 tablet at the same table would; everything the point is about is clicked in the page.

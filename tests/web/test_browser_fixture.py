@@ -38,13 +38,13 @@ def test_a_game_without_its_own_renderer_asks_for_one_once(browser: Any, server:
     person. Now the script is asked for once and only the newest frame is drawn."""
     page = browser.new_page()
     asked: list[str] = []
-    page.on("request", lambda r: asked.append(r.url) if "/static/games/" in r.url else None)
+    page.on("request", lambda r: asked.append(r.url) if "/games/" in r.url else None)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     create_from_lobby(page, server, "nuggets", ["human", "random"])
     page.click("[data-seat-link='0']")
     play_first_moves(page, 40, 0)
-    assert [u.rsplit("/", 1)[1] for u in asked] == ["nuggets.js"]
+    assert [u.split("/games/", 1)[1] for u in asked] == ["nuggets/render.js"]
     assert errors == []
     page.close()
 

@@ -88,7 +88,7 @@ def test_a_shortfall_asks_how_to_cover_it_on_the_page(browser: Any, server: str)
     from motherlode.table import Table
     from motherlode.web.service import LiveTable, TableService
     from tests.games.goldfix.test_cover import short_at_the_bullion_tax
-    from tests.web.test_browser_issue19 import MOUNT
+    from tests.web.test_browser_newcomer import MOUNT
 
     state = short_at_the_bullion_tax()
     table = Table(state.game, state, [])

@@ -8,7 +8,7 @@ A level is a bot spec a player understands.  Each names a bot underneath with se
 * ``casual``: the game's greedy heuristic bot (the best move by its rules of thumb now);
 * ``strong``: the search with the game's tuned settings, a few tenths of a second a move;
 * ``expert``: the search valued by the evaluator that self-play trained
-  (``eval=learned``, :mod:`motherlode.agents.value`), about a second a move.
+  (``eval=learned``, :mod:`motherlode.rl.value`), about a second a move.
 
 A level's parameters, in order of precedence: what its spec says (``expert:ms=250``), the
 game's own values for the level (``games/<id>/data/levels.toml``, written by the tuning
@@ -20,7 +20,6 @@ measured rating (``[ratings]``, from ``bench/strength.py``), which the lobby and
 
 from __future__ import annotations
 
-import importlib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -75,8 +74,7 @@ ORDER = tuple(LEVELS)
 
 def data_folder(game: Game) -> Path:
     """The ``data`` folder of ``game``'s package (its components, levels, evaluator)."""
-    module = importlib.import_module(game.state_class.__module__)
-    return Path(module.__file__ or ".").resolve().parent / "data"
+    return game.folder("data")
 
 
 @cache

@@ -40,6 +40,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from motherlode.agents import plugins
 from motherlode.agents.rollout import (
     Evaluator,
     Outcome,
@@ -150,7 +151,7 @@ class MCTSAgent(Agent):
     ``eps``     with a bot rollout, probability of a random move instead (default 0)
     ``cutoff``  stop a rollout after this many moves and evaluate (default: play to the end)
     ``eval``    evaluation at the cut-off: ``score`` (normalised current scores), ``learned``
-                (the game's trained evaluator, :mod:`motherlode.agents.value`: each seat's
+                (the game's trained evaluator, :mod:`motherlode.rl.value`: each seat's
                 chance to win and margin, read from that seat's own view) or a game
                 bot's name whose bot has ``evaluate(state, seat)``; default: the rollout
                 bot's ``evaluate`` if it has one, else ``score``
@@ -325,15 +326,17 @@ class MCTSAgent(Agent):
         fails before play).  The game's shipped file may be missing, unreadable, or made
         for other options: then the search keeps the evaluation it has without it (the
         game's heuristic ``evaluate``, else the rollout bot's, else the scores), and says so
-        in the log once per game and table kind."""
-        from motherlode.agents.value import BadValueFile, learned_evaluator
-
+        in the log once per game and table kind.  The evaluator comes from the ``rl`` layer,
+        registered as ``learned`` in the entry-point group ``motherlode.evaluators``."""
         if "heuristic" in game.bots:
             judge = bot_evaluator(game_bot(game, "heuristic", seeder.getrandbits(63)))
             default = judge or default
         try:
-            learned = learned_evaluator(game, self.value)
-        except BadValueFile as exc:
+            factory = plugins.load(plugins.EVALUATORS, "learned")
+            if factory is None:
+                raise BadOptions("no learned evaluator is installed (the rl extra)")
+            learned = factory(game, self.value)
+        except BadOptions as exc:
             if self.value is not None:
                 raise
             if (game.id, str(exc)) not in _WARNED:  # once a process: bots are built per move
@@ -343,8 +346,10 @@ class MCTSAgent(Agent):
                 )
             return default
         if self.value is not None:  # a file asked for by name serves, or the search stops
-            return learned
-        return learned.with_fallback(default)
+            served: Evaluator = learned
+            return served
+        with_fallback: Evaluator = learned.with_fallback(default)
+        return with_fallback
 
     # ----------------------------------------------------------------- the search
 

@@ -12,36 +12,26 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from motherlode.agents import plugins
 from motherlode.agents.levels import LEVELS, expand, is_level
+from motherlode.agents.mcts import MCTSAgent
+from motherlode.agents.random_agent import RandomAgent
 from motherlode.engine import Agent, BadOptions, Game
 
-GENERIC: dict[str, Callable[..., Agent]] = {}
+GENERIC: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "mcts": MCTSAgent}
+"""The bots every game has (tests may swap one for a stand-in)."""
 
 
 def _generic() -> dict[str, Callable[..., Agent]]:
-    if not GENERIC:
-        from motherlode.agents.mcts import MCTSAgent
-        from motherlode.agents.random_agent import RandomAgent
-
-        GENERIC["random"] = RandomAgent
-        GENERIC["mcts"] = MCTSAgent
     return GENERIC
 
 
-def _policy(seed: int | None = None, **params: Any) -> Agent:
-    """A trained policy (``policy:path=FILE``, motherlode.rl.policy_bot), imported only
-    when a seat asks for one: it needs numpy, from the ``rl`` extra."""
-    try:
-        from motherlode.rl.policy_bot import make_policy_agent
-    except ImportError as exc:
-        raise ValueError(f"the policy bot needs the rl extra ({exc.name} is missing)") from None
-    return make_policy_agent(seed, **params)
-
-
-UNLISTED: dict[str, Callable[..., Agent]] = {"policy": _policy}
-"""Bots every spec may name but :func:`bot_names` does not list: the trained policy (a
-shipped one by name, or ``policy:path=FILE``) is weaker than the ``casual`` level, so the
-lobby does not offer it (docs/bots.md)."""
+def _unlisted(name: str) -> Callable[..., Agent] | None:
+    """A bot every spec may name but :func:`bot_names` does not list, registered by another
+    package (entry-point group ``motherlode.bots``): the trained ``policy`` (rl extra) is
+    weaker than the ``casual`` level, so the lobby does not offer it (docs/bots.md)."""
+    factory: Callable[..., Agent] | None = plugins.load(plugins.BOTS, name)
+    return factory
 
 
 @dataclass(frozen=True)
@@ -101,7 +91,7 @@ def make_agent(spec: AgentSpec | str, game: Game, seed: int | None = None) -> Ag
     factory = (
         game.bots.get(spec.name)
         or _generic().get(spec.name)
-        or UNLISTED.get(spec.name)
+        or _unlisted(spec.name)
         or (_generic()["mcts"] if is_level(spec.name) else None)
     )
     if spec.is_human:

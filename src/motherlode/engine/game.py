@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import secrets
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from motherlode.engine.actions import Action, ActionCodec, ActionSpace
@@ -81,10 +86,43 @@ class Game:
     """The search's settings that play this game best (``cutoff``, ``eval``, ``prior``,
     ``bias``...), measured in docs/bots.md: ``mcts`` takes them unless the spec says
     otherwise or ``tuned=0``."""
+    simultaneous: bool = False
+    """Some decisions are taken by several seats at once, in secret (Goodwill's prices and
+    votes, GOLDFIX's sealed bids): OpenSpiel plays such a game as SIMULTANEOUS."""
+    usual_players: int | None = None
+    """The table most often played, where benchmarks and examples start (Carcassonne: 2,
+    the size BoardGameGeek's players call best); None: four, or the most the game seats."""
+    sample_moves: int = 10
+    """How many random moves into a seeded game the rules page's picture of the table is
+    (far enough to show a table in play): ``python -m motherlode.web.samples``."""
     codec: ActionCodec = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "codec", ActionCodec(self.action_types))
+
+    @property
+    def package(self) -> str:
+        """The Python package the game lives in (its state class's).
+
+        Everything else of the game is found there by name, never through a list of games:
+        its parts (:meth:`part`: ``figures``, ``tensors``, ``direct_tensors``), its data
+        files (``data/``) and its browser renderer (``web/``)."""
+        module = self.state_class.__module__
+        return module.rpartition(".")[0] or module
+
+    def part(self, name: str) -> ModuleType | None:
+        """The game's module ``name`` (``figures``, ``tensors``...), or None where the game
+        has none; an error inside an existing module is raised, not hidden."""
+        return _part(self.package, name)
+
+    def folder(self, name: str) -> Path:
+        """A folder beside the game's rules (``data``, ``web``), whether or not it exists."""
+        module = sys.modules[self.state_class.__module__]
+        return Path(module.__file__ or ".").resolve().parent / name
+
+    def usual_table(self) -> int:
+        """Players at the usual table (:attr:`usual_players`)."""
+        return self.usual_players or max(self.min_players, min(4, self.max_players))
 
     def options(self, values: Mapping[str, Any] | GameOptions | None = None) -> GameOptions:
         """Validated options; defaults are the rulebook's."""
@@ -143,3 +181,18 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.id} {self.min_players}-{self.max_players} players>"
+
+
+_parts: dict[tuple[str, str], ModuleType | None] = {}
+
+
+def _part(package: str, name: str) -> ModuleType | None:
+    key = (package, name)
+    if key not in _parts:
+        full = f"{package}.{name}"
+        try:
+            spec = importlib.util.find_spec(full)
+        except ModuleNotFoundError:  # the game lives in a module, not a package
+            spec = None
+        _parts[key] = importlib.import_module(full) if spec else None
+    return _parts[key]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from motherlode.engine.actions import JsonValue
 from motherlode.engine.errors import BadAction, BadOptions, BadRecord, IllegalAction, UnknownGame
+from motherlode.engine.registry import get_game
 
 if TYPE_CHECKING:
     from motherlode.engine.state import State
@@ -124,8 +125,6 @@ def _need(data: dict[str, Any], key: str, kind: type) -> Any:
 
 def replay(record: GameRecord, upto: int | None = None) -> State:
     """Rebuild the state a record describes; every move is re-checked against the rules."""
-    from motherlode.engine.registry import get_game
-
     try:
         game = get_game(record.game)
     except UnknownGame as exc:

@@ -37,11 +37,11 @@ from typing import TYPE_CHECKING, Any, Self
 
 from motherlode.engine.actions import Action, JsonValue
 from motherlode.engine.errors import BadSeat, IllegalAction
+from motherlode.engine.record import GameRecord
 
 if TYPE_CHECKING:
     from motherlode.engine.game import Game
     from motherlode.engine.options import GameOptions
-    from motherlode.engine.record import GameRecord
 
 
 class Event:
@@ -509,8 +509,6 @@ class State(ABC):
 
     def record(self, seats: list[dict[str, JsonValue]] | None = None) -> GameRecord:
         """The game so far as a :class:`GameRecord` that replays to this very state."""
-        from motherlode.engine.record import GameRecord
-
         if self._determinized:
             raise ValueError("a determinized copy has no true history to record")
         return GameRecord(

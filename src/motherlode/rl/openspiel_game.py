@@ -34,14 +34,12 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from motherlode.engine import ActionSpace, GameOptions, State, get_game
+from motherlode.engine import ActionSpace, GameOptions, State, games, get_game
 from motherlode.rl.core import final_rewards
-from motherlode.rl.tensors import Encoder, encoder
+from motherlode.rl.tensors import Encoder, encoder, layout_module
 
-__all__ = ["GAME_IDS", "short_name"]
+__all__ = ["game_ids", "short_name"]
 
-GAME_IDS = ("carcassonne", "goldfix", "gonza", "goodwill", "yukon")
-SIMULTANEOUS = frozenset(("goldfix", "goodwill"))
 MAX_GAME_LENGTH = 200_000
 DEFAULT_DEALS = 1000
 
@@ -112,7 +110,7 @@ def _game_type(game_id: str) -> Any:
     return pyspiel.GameType(
         short_name=short_name(game_id),
         long_name=f"motherlode {game.title}",
-        dynamics=dynamics.SIMULTANEOUS if game_id in SIMULTANEOUS else dynamics.SEQUENTIAL,
+        dynamics=dynamics.SIMULTANEOUS if game.simultaneous else dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
@@ -147,7 +145,7 @@ class MotherlodeGame(pyspiel.Game):  # type: ignore[misc]
         options = str(params.get("options", "{}"))
         self.shared = _Shared(self.game_id, game.check_players(players), options)
         self.deals = deals
-        extra = 1 if self.game_id in SIMULTANEOUS else 0
+        extra = 1 if game.simultaneous else 0
         super().__init__(
             _game_type(self.game_id),
             pyspiel.GameInfo(
@@ -189,7 +187,7 @@ class MotherlodeState(pyspiel.State):  # type: ignore[misc]
         pending = state.pending()
         if not pending:
             return int(pyspiel.PlayerId.TERMINAL)
-        if self.shared.game.id in SIMULTANEOUS and state.is_simultaneous():
+        if self.shared.game.simultaneous and state.is_simultaneous():
             return int(pyspiel.PlayerId.SIMULTANEOUS)
         return pending[0]
 
@@ -199,7 +197,7 @@ class MotherlodeState(pyspiel.State):  # type: ignore[misc]
             return []
         legal = state.legal_actions(player)
         if not legal:
-            simultaneous = self.shared.game.id in SIMULTANEOUS and state.is_simultaneous()
+            simultaneous = self.shared.game.simultaneous and state.is_simultaneous()
             return [self.shared.wait] if simultaneous else []
         index = self.shared.space.index
         return sorted(index(a) for a in legal)
@@ -225,7 +223,7 @@ class MotherlodeState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
-        if action == self.shared.wait and self.shared.game.id in SIMULTANEOUS:
+        if action == self.shared.wait and self.shared.game.simultaneous:
             return "wait"
         return str(self.shared.space.action(action))
 
@@ -273,8 +271,18 @@ class MotherlodeObserver:
         return json.dumps(engine.observe(player), sort_keys=True)
 
 
+def game_ids() -> list[str]:
+    """The registered games OpenSpiel can load: those with an integer action space and a
+    tensor layout (their own ``tensors`` module)."""
+    return [
+        g
+        for g in games()
+        if get_game(g).action_space_factory is not None and layout_module(get_game(g))
+    ]
+
+
 def _register() -> None:
-    for game_id in GAME_IDS:
+    for game_id in game_ids():
         cls = type(f"Motherlode{game_id.title()}Game", (MotherlodeGame,), {"game_id": game_id})
         pyspiel.register_game(_game_type(game_id), cls)
 

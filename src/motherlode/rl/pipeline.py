@@ -30,11 +30,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from motherlode.agents.value import ValueNet, fingerprint
 from motherlode.engine import BadOptions, get_game
 from motherlode.rl.selfplay import Samples, SelfPlayTask, play_task
 from motherlode.rl.tensors import encoder
 from motherlode.rl.train import FitReport, FitSettings, fit
+from motherlode.rl.value import ValueNet, fingerprint
 from motherlode.sim.backends import Backend
 from motherlode.sim.simulate import game_seed
 

@@ -1,7 +1,7 @@
 """Self-play games as training data for the learned evaluator (``motherlode train``).
 
 A task plays games between bot specs and keeps a few positions of each: at each kept
-position, every seat's observation tensor (the same one :mod:`motherlode.agents.value`
+position, every seat's observation tensor (the same one :mod:`motherlode.rl.value`
 reads at play time) with that seat's final result, its win share and its margin over the
 best other seat.  Positions are chosen after the game (the game is replayed from its seed
 and moves), so a long game costs no more memory than a short one.

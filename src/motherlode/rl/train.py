@@ -1,6 +1,6 @@
 """Fitting the learned evaluator with JAX and optax (the ``train`` extra).
 
-The network is :class:`motherlode.agents.value.ValueNet`: a small ReLU perceptron from a
+The network is :class:`motherlode.rl.value.ValueNet`: a small ReLU perceptron from a
 seat's tensor to a win logit and a scaled margin.  The loss is the cross-entropy of the win
 logit against the seat's final win share, plus the squared error of the margin (divided by
 its spread in the data, so both terms weigh alike in every game's unit).  Training starts
@@ -19,9 +19,9 @@ from typing import Any
 
 import numpy as np
 
-from motherlode.agents.value import ValueNet
 from motherlode.engine import BadOptions
 from motherlode.rl.selfplay import Samples
+from motherlode.rl.value import ValueNet
 
 INSTALL = "pip install 'motherlode[train]'"
 

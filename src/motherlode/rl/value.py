@@ -31,6 +31,8 @@ import numpy.typing as npt
 from motherlode.agents.levels import data_folder
 from motherlode.agents.rollout import Outcome, standing_outcome
 from motherlode.engine import BadOptions, Game, State
+from motherlode.rl.tensors import encoder
+from motherlode.rl.tensors.direct import direct_encoder
 
 Array = npt.NDArray[np.float32]
 
@@ -256,11 +258,6 @@ def _scores(state: State) -> Outcome:
 def seat_tensor(net: ValueNet, state: State) -> Callable[[State, int], Array]:
     """The encoding of one seat's view for ``state``'s game, players and options, after
     checking that ``net`` was trained on that layout."""
-    try:
-        from motherlode.rl.tensors import encoder
-        from motherlode.rl.tensors.direct import direct_encoder
-    except ImportError as exc:  # numpy is the rl extra's
-        raise BadValueFile(f"the learned evaluator needs the rl extra ({exc.name})") from None
     enc = encoder(state.game, state.num_players, state.options)
     net.check(state.game, fingerprint(enc.layout()))
     direct = direct_encoder(enc)

@@ -1,57 +1,39 @@
-"""A study's report: one self-contained HTML page, JSON and CSV of every figure, and a
-compact summary in the terminal.
+"""A study's report: one self-contained HTML page beside its JSON and CSV files
+(:mod:`motherlode.sim.files`), and a compact summary in the terminal.
 
-The HTML holds its plots as base64 PNGs and its style inline, so the single file can be
-mailed or archived and opens anywhere, offline.  ``study.json`` holds everything (plan,
-every cell's figures, every comparison, every game); the CSV files hold the same figures
-as flat tables for spreadsheets: ``cells.csv`` (one row per cell), ``seats.csv``,
-``bots.csv``, ``distributions.csv`` (scores, margin, length and key figures),
-``ends.csv``, ``comparisons.csv`` and ``games.csv``.
+The HTML holds its plots (:mod:`motherlode.sim.plots`) as base64 PNGs and its style inline,
+so the single file can be mailed or archived and opens anywhere, offline.  The plots, and
+matplotlib with them, are loaded only when a page is drawn.
 """
 
 from __future__ import annotations
 
-import base64
-import csv
 import html
-import io
-import json
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 from rich.console import Console
 from rich.table import Table as RichTable
 
 from motherlode.engine import get_game
-from motherlode.sim.study import CellSummary, Dist, Effect, GameRow, Rate, Study
+from motherlode.sim.compare import Dist, Rate, mean_half, rate_half
+from motherlode.sim.figures import key_figures
+from motherlode.sim.files import write_tables
+from motherlode.sim.study import Study
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 console = Console()
-MAX_LINES = 8
-"""Seat-advantage lines drawn in one panel; with more cells a panel is not drawn (the
-heat map shows every cell)."""
 
 
 def _pct(x: float) -> str:
     return f"{x:.1%}"
 
 
-def _rate_half(rate: Rate) -> float:
-    """The half-width of a win rate's 95% Wilson interval."""
-    low, high = rate.interval
-    return (high - low) / 2
-
-
-def _mean_half(dist: Dist) -> float:
-    """The half-width of the 95% interval of a mean (normal approximation)."""
-    return 1.96 * dist.sd / math.sqrt(max(1, dist.n))
-
-
 def _rate_pm(rate: Rate) -> str:
-    return f"{rate.rate:.1%} ±{_rate_half(rate):.1%}"
+    return f"{rate.rate:.1%} ±{rate_half(rate):.1%}"
 
 
 def _rate_ci(rate: Rate) -> str:
@@ -59,7 +41,7 @@ def _rate_ci(rate: Rate) -> str:
 
 
 def _mean_pm(dist: Dist) -> str:
-    return f"{dist.mean:.1f} ±{_mean_half(dist):.1f}"
+    return f"{dist.mean:.1f} ±{mean_half(dist):.1f}"
 
 
 def _ended(ends: dict[str, int], games: int) -> str:
@@ -102,7 +84,7 @@ def print_summary(study: Study, out: Console) -> None:
     out.print(table)
     if len(reasons) == 1:
         out.print(f"every game ended: {reasons.pop()}")
-    half = max(_rate_half(r) for s in study.summaries for r in s.seats)
+    half = max(rate_half(r) for s in study.summaries for r in s.seats)
     out.print(f"win rates within ±{half:.1%} at most (95% Wilson intervals)")
     significant = sorted((c for c in study.comparisons if c.significant), key=lambda c: c.p_holm)
     if not study.comparisons:
@@ -125,431 +107,7 @@ def _fmt(metric: str, value: float) -> str:
     return _pct(value) if "rate" in metric else _num(value)
 
 
-# ------------------------------------------------------------------------- plots
-
-
-def _figure(width: float, height: float) -> Figure:
-    fig = Figure(figsize=(width, height), layout="constrained")
-    FigureCanvasAgg(fig)
-    return fig
-
-
-def _png(fig: Figure) -> str:
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100)
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
-
-
-def plot_seat_heatmap(study: Study) -> Figure:
-    """Win rate by seat minus the fair share (1 / players), every cell a row."""
-    summaries = study.summaries
-    seats = max(s.cell.players for s in summaries)
-    fig = _figure(1.6 + 1.0 * seats, 1.2 + 0.32 * len(summaries))
-    ax = fig.add_subplot()
-    grid = [
-        [
-            s.seats[k].rate - 1 / s.cell.players if k < s.cell.players else math.nan
-            for k in range(seats)
-        ]
-        for s in summaries
-    ]
-    span = max([0.05, *(abs(v) for row in grid for v in row if not math.isnan(v))])
-    image = ax.imshow(grid, cmap="RdBu_r", vmin=-span, vmax=span, aspect="auto")
-    for i, s in enumerate(summaries):
-        for k in range(s.cell.players):
-            ax.text(k, i, f"{s.seats[k].rate:.0%}", ha="center", va="center", fontsize=8)
-    ax.set_xticks(range(seats), [f"seat {k + 1}" for k in range(seats)])
-    ax.set_yticks(range(len(summaries)), [s.cell.label for s in summaries], fontsize=8)
-    ax.set_title("win rate by seat (colour: minus the fair share 1/players)", fontsize=10)
-    fig.colorbar(image, ax=ax, shrink=0.8, format=lambda x, _: f"{x:+.0%}")
-    return fig
-
-
-def plot_seat_lines(study: Study) -> Figure | None:
-    """Seat advantage by player count: win rate per seat with 95% intervals, a panel per
-    player count, a line per cell; None when a panel would hold too many lines."""
-    counts = sorted({s.cell.players for s in study.summaries})
-    groups = [[s for s in study.summaries if s.cell.players == k] for k in counts]
-    if max(len(g) for g in groups) > MAX_LINES:
-        return None
-    # one scale for every panel, centred on each fair share, so that panels compare
-    span = 1.1 * max(
-        abs(bound - 1 / s.cell.players)
-        for s in study.summaries
-        for r in s.seats
-        for bound in r.interval
-    )
-    fig = _figure(4.0 * len(counts), 3.6)
-    axes = fig.subplots(1, len(counts), squeeze=False)[0]
-    for ax, count, group in zip(axes, counts, groups, strict=True):
-        ax.set_ylim(max(0.0, 1 / count - span), min(1.0, 1 / count + span))
-        xs = list(range(1, count + 1))
-        for j, s in enumerate(group):
-            shift = (j - (len(group) - 1) / 2) * 0.08
-            ys = [r.rate for r in s.seats]
-            low = [r.rate - r.interval[0] for r in s.seats]
-            high = [r.interval[1] - r.rate for r in s.seats]
-            ax.errorbar(
-                [x + shift for x in xs],
-                ys,
-                yerr=[low, high],
-                marker="o",
-                capsize=3,
-                label=s.cell.label,
-            )
-        ax.axhline(1 / count, color="#888888", linestyle="--", linewidth=1)
-        ax.set_xticks(xs)
-        ax.set_xlabel("seat (1 plays first)")
-        ax.set_title(f"{count} players", fontsize=10)
-        if len(group) > 1:
-            ax.legend(fontsize=7)
-    axes[0].set_ylabel("win rate (95% Wilson CI)")
-    return fig
-
-
-def plot_lengths(study: Study) -> Figure:
-    """Distributions of game length: turns and decisions, a box per cell."""
-    summaries = study.summaries
-    fig = _figure(11, 1.4 + 0.34 * len(summaries))
-    axes = fig.subplots(1, 2, squeeze=False)[0]
-    labels = [s.cell.label for s in summaries]
-    measures: list[tuple[str, Callable[[GameRow], float]]] = [
-        ("turns", lambda r: float(r.turns)),
-        ("decisions", lambda r: float(r.decisions)),
-    ]
-    for ax, (name, read) in zip(axes, measures, strict=True):
-        data = [[read(r) for r in study.rows_of(s.cell)] for s in summaries]
-        ax.boxplot(data, orientation="horizontal", tick_labels=labels, showfliers=False)
-        ax.invert_yaxis()
-        ax.set_xlabel(f"{name} per game (box: quartiles; whiskers: 1.5 IQR)")
-        ax.tick_params(axis="y", labelsize=8)
-    return fig
-
-
-def plot_effects(study: Study) -> Figure | None:
-    """Per-option effects: the first player's advantage, turns and margin against each
-    factor's values, pooled over the other factors (95% intervals)."""
-    effects = study.effects
-    if not effects:
-        return None
-    factors = list(dict.fromkeys(e.factor for e in effects))
-    metrics: list[tuple[str, Callable[[Effect], tuple[float, float]]]] = [
-        (
-            "first player's win rate − fair share",
-            lambda e: (e.first_player.rate - e.fair_share, _rate_half(e.first_player)),
-        ),
-        ("turns", lambda e: (e.turns.mean, _mean_half(e.turns))),
-        ("margin", lambda e: (e.margin.mean, _mean_half(e.margin))),
-    ]
-    fig = _figure(12, 2.8 * len(factors))
-    axes = fig.subplots(len(factors), len(metrics), squeeze=False)
-    for row, name in enumerate(factors):
-        group = [e for e in effects if e.factor == name]
-        for col, (metric, read) in enumerate(metrics):
-            ax = axes[row][col]
-            points = [read(e) for e in group]
-            ax.errorbar(
-                range(len(group)),
-                [y for y, _ in points],
-                yerr=[err for _, err in points],
-                marker="o",
-                capsize=4,
-            )
-            ax.set_xticks(range(len(group)), [e.value for e in group], fontsize=8)
-            ax.set_xlabel(name)
-            if col == 0:
-                ax.axhline(0, color="#888888", linestyle="--", linewidth=1)
-            ax.set_title(metric, fontsize=9)
-    return fig
-
-
-def plot_ends(study: Study) -> Figure:
-    """How games ended: shares of each end reason, a bar per cell."""
-    summaries = study.summaries
-    reasons = list(dict.fromkeys(r for s in summaries for r in s.ends))
-    fig = _figure(10, 1.4 + 0.32 * len(summaries))
-    ax = fig.add_subplot()
-    left = [0.0] * len(summaries)
-    for reason in reasons:
-        shares = [s.ends.get(reason, 0) / s.games for s in summaries]
-        ax.barh(range(len(summaries)), shares, left=left, label=reason)
-        left = [a + b for a, b in zip(left, shares, strict=True)]
-    ax.set_yticks(range(len(summaries)), [s.cell.label for s in summaries], fontsize=8)
-    ax.invert_yaxis()
-    ax.set_xlim(0, 1)
-    ax.set_xlabel("share of games")
-    ax.legend(fontsize=8, loc="lower right")
-    return fig
-
-
-def plot_scores(study: Study) -> Figure:
-    """Score distribution (all seats) and margin of victory, a box per cell."""
-    summaries = study.summaries
-    fig = _figure(11, 1.4 + 0.34 * len(summaries))
-    axes = fig.subplots(1, 2, squeeze=False)[0]
-    labels = [s.cell.label for s in summaries]
-    scores = [[x for r in study.rows_of(s.cell) for x in r.scores] for s in summaries]
-    margins = [[r.margin for r in study.rows_of(s.cell)] for s in summaries]
-    for ax, data, name in (
-        (axes[0], scores, "final score, every seat"),
-        (axes[1], margins, "margin of victory"),
-    ):
-        ax.boxplot(data, orientation="horizontal", tick_labels=labels, showfliers=False)
-        ax.invert_yaxis()
-        ax.set_xlabel(name)
-        ax.tick_params(axis="y", labelsize=8)
-    return fig
-
-
-def plot_figures(study: Study) -> Figure | None:
-    """The game's key figures: mean per cell with 95% intervals, a panel per figure."""
-    names = study.figure_names
-    if not names:
-        return None
-    summaries = study.summaries
-    cols = min(3, len(names))
-    rows = math.ceil(len(names) / cols)
-    fig = _figure(4.2 * cols, (1.0 + 0.28 * len(summaries)) * rows)
-    axes = fig.subplots(rows, cols, squeeze=False)
-    for i, name in enumerate(names):
-        ax = axes[i // cols][i % cols]
-        dists = [s.figures[name] for s in summaries]
-        ys = range(len(summaries))
-        errs = [_mean_half(d) for d in dists]
-        ax.errorbar([d.mean for d in dists], ys, xerr=errs, fmt="o", capsize=3)
-        ax.set_yticks(ys, [s.cell.label for s in summaries] if i % cols == 0 else [], fontsize=8)
-        ax.invert_yaxis()
-        ax.set_title(name.replace("_", " "), fontsize=9)
-    for j in range(len(names), rows * cols):
-        axes[j // cols][j % cols].set_visible(False)
-    return fig
-
-
-# -------------------------------------------------------------------------- files
-
-
-def _dist_rows(s: CellSummary) -> list[tuple[str, Dist]]:
-    return [
-        ("score", s.scores),
-        ("winner_score", s.winner_scores),
-        ("margin", s.margin),
-        ("decisions", s.decisions),
-        ("turns", s.turns),
-        ("rounds", s.rounds),
-        *((f"figure:{k}", d) for k, d in s.figures.items()),
-    ]
-
-
-def _write_csv(path: Path, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-    with path.open("w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        writer.writerows(rows)
-
-
-def write_tables(study: Study, folder: Path) -> None:
-    """study.json and the CSV files (see the module docstring)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "study.json").write_text(json.dumps(study.to_json(), indent=1) + "\n")
-    vary = list(study.plan.vary)
-    figures = study.figure_names
-    head = ["cell", "label", "players", *vary, "bots", "games"]
-
-    def ident(s: CellSummary) -> list[Any]:
-        c = s.cell
-        return [
-            c.index,
-            c.label,
-            c.players,
-            *(dict(c.varied)[k] for k in vary),
-            "+".join(c.bots),
-            s.games,
-        ]
-
-    top = max(s.cell.players for s in study.summaries)
-    _write_csv(
-        folder / "cells.csv",
-        [
-            *head,
-            *(f"seat{k + 1}_win_rate" for k in range(top)),
-            "chi_square",
-            "chi_square_p",
-            "mean_score",
-            "mean_winner_score",
-            "mean_margin",
-            "mean_turns",
-            "mean_rounds",
-            "mean_decisions",
-            *(f"mean_{k}" for k in figures),
-        ],
-        [
-            [
-                *ident(s),
-                *(s.seats[k].rate if k < len(s.seats) else "" for k in range(top)),
-                s.chi_square,
-                s.chi_square_p,
-                s.scores.mean,
-                s.winner_scores.mean,
-                s.margin.mean,
-                s.turns.mean,
-                s.rounds.mean,
-                s.decisions.mean,
-                *(s.figures[k].mean for k in figures),
-            ]
-            for s in study.summaries
-        ],
-    )
-    _write_csv(
-        folder / "seats.csv",
-        [*head, "counted", "seat", "wins", "win_rate", "ci95_low", "ci95_high"],
-        [
-            [*ident(s), counted, k + 1, r.wins, r.rate, *r.interval]
-            for s in study.summaries
-            for counted, rates in (("in turn order", s.seats), ("as dealt", s.dealt))
-            for k, r in enumerate(rates)
-        ],
-    )
-    _write_csv(
-        folder / "bots.csv",
-        [
-            *head,
-            "bot",
-            "seats",
-            "games_played",
-            "wins",
-            "win_rate",
-            "ci95_low",
-            "ci95_high",
-            "fair_share",
-        ],
-        [
-            [
-                *ident(s),
-                b.bot,
-                b.seats,
-                b.rate.games,
-                b.rate.wins,
-                b.rate.rate,
-                *b.rate.interval,
-                b.fair_share,
-            ]
-            for s in study.summaries
-            for b in s.bots
-        ],
-    )
-    fields = list(Dist.__dataclass_fields__)
-    _write_csv(
-        folder / "distributions.csv",
-        [*head, "measure", *fields],
-        [
-            [*ident(s), name, *(getattr(d, f) for f in fields)]
-            for s in study.summaries
-            for name, d in _dist_rows(s)
-        ],
-    )
-    _write_csv(
-        folder / "ends.csv",
-        [*head, "end", "games_ended", "share"],
-        [[*ident(s), end, k, k / s.games] for s in study.summaries for end, k in s.ends.items()],
-    )
-    _write_csv(
-        folder / "effects.csv",
-        [
-            "factor",
-            "value",
-            "games",
-            "first_player_win_rate",
-            "ci95_low",
-            "ci95_high",
-            "fair_share",
-            "mean_turns",
-            "sd_turns",
-            "mean_decisions",
-            "mean_margin",
-            *(f"mean_{k}" for k in figures),
-            "ends",
-        ],
-        [
-            [
-                e.factor,
-                e.value,
-                e.games,
-                e.first_player.rate,
-                *e.first_player.interval,
-                e.fair_share,
-                e.turns.mean,
-                e.turns.sd,
-                e.decisions.mean,
-                e.margin.mean,
-                *(e.figures[k].mean for k in figures),
-                "; ".join(f"{k}: {v}" for k, v in e.ends.items()),
-            ]
-            for e in study.effects
-        ],
-    )
-    labels = [c.label for c in study.plan.cells]
-    _write_csv(
-        folder / "comparisons.csv",
-        [
-            "cell_a",
-            "cell_b",
-            "factor",
-            "metric",
-            "value_a",
-            "value_b",
-            "difference",
-            "p",
-            "p_holm",
-            "significant",
-        ],
-        [
-            [
-                labels[c.a],
-                labels[c.b],
-                c.factor,
-                c.metric,
-                c.value_a,
-                c.value_b,
-                c.difference,
-                c.p,
-                c.p_holm,
-                c.significant,
-            ]
-            for c in study.comparisons
-        ],
-    )
-    _write_csv(
-        folder / "games.csv",
-        [
-            "cell",
-            "index",
-            "seed",
-            "lineup",
-            "scores",
-            "winners",
-            "decisions",
-            "turns",
-            "rounds",
-            "end",
-            *figures,
-        ],
-        [
-            [
-                labels[r.cell],
-                r.index,
-                r.seed,
-                " ".join(map(str, r.lineup)),
-                " ".join(f"{x:g}" for x in r.scores),
-                " ".join(str(s + 1) for s in r.winners),
-                r.decisions,
-                r.turns,
-                r.rounds,
-                r.end,
-                *r.figures,
-            ]
-            for r in study.rows
-        ],
-    )
+# -------------------------------------------------------------------------- page
 
 
 STYLE = """
@@ -582,6 +140,8 @@ def _table(
 
 def render_html(study: Study, command: str | None = None) -> str:
     """The report page, plots embedded."""
+    from motherlode.sim import plots as draw  # matplotlib, loaded only when a page is drawn
+
     plan = study.plan
     game = get_game(plan.game)
     summaries = study.summaries
@@ -689,7 +249,7 @@ def render_html(study: Study, command: str | None = None) -> str:
     names = study.figure_names
     if names:
         described = "; ".join(
-            f"<b>{k}</b>: {html.escape(v)}" for k, v in study_key_figures(study).items()
+            f"<b>{k}</b>: {html.escape(v)}" for k, v in key_figures(study.plan.game).items()
         )
         parts.append(f"<h2>Key figures (mean per game)</h2><p class=note>{described}.</p>")
         parts.append(
@@ -738,18 +298,18 @@ def render_html(study: Study, command: str | None = None) -> str:
         )
     parts.append("<h2>Plots</h2>")
     plots: list[tuple[str, Figure | None]] = [
-        ("Seat advantage by player count", plot_seat_lines(study)),
-        ("Win rate by seat, every cell", plot_seat_heatmap(study)),
-        ("Effect of each factor", plot_effects(study)),
-        ("Game length", plot_lengths(study)),
-        ("Scores and margins", plot_scores(study)),
-        ("How games ended", plot_ends(study)),
-        ("Key figures", plot_figures(study)),
+        ("Seat advantage by player count", draw.plot_seat_lines(study)),
+        ("Win rate by seat, every cell", draw.plot_seat_heatmap(study)),
+        ("Effect of each factor", draw.plot_effects(study)),
+        ("Game length", draw.plot_lengths(study)),
+        ("Scores and margins", draw.plot_scores(study)),
+        ("How games ended", draw.plot_ends(study)),
+        ("Key figures", draw.plot_figures(study)),
     ]
     for title, fig in plots:
         if fig is not None:
             name = html.escape(title)
-            source = f"data:image/png;base64,{_png(fig)}"
+            source = f"data:image/png;base64,{draw.png_base64(fig)}"
             parts.append(f"<h3>{name}</h3><img alt='{name}' src='{source}'>")
     comparisons = study.comparisons
     if comparisons:
@@ -783,12 +343,6 @@ def render_html(study: Study, command: str | None = None) -> str:
         "</body></html>"
     )
     return "\n".join(parts)
-
-
-def study_key_figures(study: Study) -> dict[str, str]:
-    from motherlode.sim.figures import key_figures
-
-    return key_figures(study.plan.game)
 
 
 def write_report(study: Study, folder: Path, command: str | None = None) -> Path:

@@ -7,31 +7,29 @@ reproducible and gives the same results whatever the backend and the number of w
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from motherlode.agents.specs import parse_spec
-from motherlode.engine import BadOptions, get_game
-from motherlode.sim.backends import Backend, LocalBackend
+from motherlode.engine import BadOptions, Game, get_game
+from motherlode.sim.backends import Backend
+from motherlode.sim.play import Fixture, GameRow, Match, game_seed, play_game, play_games
 from motherlode.sim.stats import WinTally, mean
-from motherlode.table import Table
+from motherlode.table.table import BOT_SEEDS
+
+__all__ = ["GameResult", "SeatSummary", "Simulation", "game_seed", "play_one", "simulate"]
 
 
-def game_seed(run_seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run (string seeding is stable across processes)."""
-    return random.Random(f"motherlode:{run_seed}:{index}").getrandbits(63)
-
-
-@dataclass(frozen=True)
-class GameResult:
-    index: int
-    seed: int
-    scores: tuple[float, ...]
-    winners: tuple[int, ...]
-    moves: int
+def GameResult(
+    index: int, seed: int, scores: tuple[float, ...], winners: tuple[int, ...], moves: int
+) -> GameRow:
+    """A row from what ``simulate`` once kept of a game, built by hand (by tests, from the
+    days when simulate had a result type of its own): the ranking below the winners unknown."""
+    fixture = _fixture(seed, index, len(scores))
+    return GameRow(
+        0, index, seed, fixture.lineup, scores, (winners,), moves, bot_seed=fixture.bot_seed
+    )
 
 
 @dataclass
@@ -49,7 +47,7 @@ class Simulation:
     specs: list[str]
     seed: int
     options: dict[str, Any]
-    results: list[GameResult] = field(default_factory=list)
+    results: list[GameRow] = field(default_factory=list)
 
     def seats(self) -> list[SeatSummary]:
         out = []
@@ -64,29 +62,27 @@ class Simulation:
         return mean([float(r.moves) for r in self.results])
 
 
+def _match(game: Game, specs: Sequence[str], options: Mapping[str, Any]) -> Match:
+    """One bot spec per seat, with the options the seats imply where not given (as a table
+    takes them: Gonza Index's ``minister`` seats)."""
+    options = dict(options)
+    if game.seat_options is not None:
+        for key, value in game.seat_options([parse_spec(s).name for s in specs]).items():
+            options.setdefault(key, value)
+    return Match(game.id, tuple(specs), options)
+
+
+def _fixture(seed: int, index: int, players: int) -> Fixture:
+    # the bots seeded as a table seeds them: the game a table with these seats would play
+    return Fixture(index, seed, seed ^ BOT_SEEDS, tuple(range(players)))
+
+
 def play_one(
     game_id: str, specs: Sequence[str], options: Mapping[str, Any], seed: int, index: int
-) -> GameResult:
-    """One whole game between bots, through the table service.
-
-    It keeps no log: nobody reads it, and writing it costs up to a third of a game's time
-    (Gold am Yukon).  The rules play alike either way (tests/sim); replay the seed to read it.
-    """
-    table = Table.create(game_id, specs, seed=seed, options=options)
-    table.state.logging = False
-    state = table.play()
-    return GameResult(index, seed, state.scores(), state.winners(), state.move_count)
-
-
-def _play_chunk(
-    game_id: str, specs: Sequence[str], options: Mapping[str, Any], run_seed: int, idx: list[int]
-) -> list[GameResult]:
-    return [play_one(game_id, specs, options, game_seed(run_seed, i), i) for i in idx]
-
-
-def _chunks(n: int, size: int) -> Iterator[list[int]]:
-    for start in range(0, n, size):
-        yield list(range(start, min(n, start + size)))
+) -> GameRow:
+    """One whole game between bots, game ``index`` of a run, dealt from ``seed``."""
+    match = _match(get_game(game_id), specs, options)
+    return play_game(match, _fixture(seed, index, len(specs)))
 
 
 def simulate(
@@ -115,18 +111,8 @@ def simulate(
         raise BadOptions("the number of games must be at least 1")
     if jobs < 1:
         raise BadOptions("--jobs must be at least 1")
+    match = _match(game, specs, options)
+    fixtures = [_fixture(game_seed(seed, i), i, len(specs)) for i in range(games)]
     sim = Simulation(game_id, list(specs), seed, options)
-    own = backend is None
-    runner = LocalBackend(jobs) if backend is None else backend
-    try:
-        play = partial(_play_chunk, game_id, list(specs), options, seed)
-        tasks = list(_chunks(games, runner.chunk_size(games)))
-        for _, chunk in runner.map_unordered(play, tasks):
-            sim.results.extend(chunk)
-            if progress:
-                progress(len(chunk))
-    finally:
-        if own:
-            runner.close()
-    sim.results.sort(key=lambda r: r.index)
+    sim.results = play_games([(match, fixtures)], backend=backend, jobs=jobs, progress=progress)
     return sim

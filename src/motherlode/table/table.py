@@ -29,6 +29,9 @@ from motherlode.table.undo import is_private_move
 
 MoveHook = Callable[["Table", int, Action], None]
 
+BOT_SEEDS = 0x5EA7
+"""Keeps a table's bots' seeds apart from its deal's seed (each bot: a draw of this seeder)."""
+
 
 @dataclass
 class Seat:
@@ -113,7 +116,7 @@ class Table:
     ) -> list[Seat]:
         if names is not None and len(names) != len(specs):
             raise BadOptions(f"{len(names)} names given for {len(specs)} seats")
-        seeder = random.Random(seed ^ 0x5EA7)
+        seeder = random.Random(seed ^ BOT_SEEDS)
         seats = []
         for i, spec in enumerate(specs):
             name = (

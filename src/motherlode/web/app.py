@@ -26,6 +26,7 @@ from motherlode.agents import levels
 from motherlode.agents.specs import bot_names
 from motherlode.engine import GameRecord, MotherlodeError, games, get_game
 from motherlode.storage import Database
+from motherlode.web import game_assets
 from motherlode.web.dashboard import dashboard_router
 from motherlode.web.limits import BodyLimit, Limits, excerpt, validation_error
 from motherlode.web.outage import MESSAGE as OUTAGE_MESSAGE
@@ -105,6 +106,9 @@ def game_catalogue() -> list[dict[str, Any]]:
                 "bots": bot_names(game),
                 "levels": levels.describe(game),
                 "timed_decisions": game.timed_decisions,
+                "howto": game_assets.howto(game),
+                "renderer": game_assets.has_renderer(game),
+                "data": game_assets.game_data(game) is not None,
             }
         )
     return out
@@ -165,6 +169,31 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
             "timer_choices": list(TIMER_CHOICES),
             "clocks": [c.to_json() for c in CLOCKS.values()],
         }
+
+    @app.get("/games/{game_id}/data.json")
+    async def game_data(game_id: str) -> JSONResponse:
+        """What a game's renderer needs of its rules' data (Carcassonne's tiles), from the
+        game itself (its ``web_data`` module), so the page copies none of it."""
+        try:
+            game = get_game(game_id)
+        except MotherlodeError:
+            raise ServiceError(404, "no such game") from None
+        data = game_assets.game_data(game)
+        if data is None:
+            raise ServiceError(404, "this game sends no data")
+        return JSONResponse(data)
+
+    @app.get("/games/{game_id}/{name}")
+    async def game_file(game_id: str, name: str) -> FileResponse:
+        """A game's own browser file (its renderer, how-to, sample), from its package."""
+        try:
+            game = get_game(game_id)
+        except MotherlodeError:
+            raise ServiceError(404, "no such game") from None
+        file = game_assets.web_file(game, name)
+        if file is None:
+            raise ServiceError(404, "no such file")
+        return FileResponse(file, media_type=game_assets.media_type(name))
 
     @app.get("/api/tables")
     async def list_tables(status: str | None = None) -> dict[str, Any]:
@@ -257,14 +286,20 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
         rec = await finished_record(table_id)
         if not 0 <= move <= len(rec.moves):
             raise ServiceError(422, f"move must be between 0 and {len(rec.moves)}")
+        last = None
         try:
-            state = rec.replay(move)
+            state = rec.replay(max(0, move - 1))
+            if move:
+                seat, data = rec.moves[move - 1]
+                action = state.game.parse_action(data)
+                words = state.game.prompt.words if state.game.prompt else None
+                # the move in the game's words, from the position it was made in (the page
+                # writes no notation of its own)
+                text = words(state, seat, action) if words else action.notation()
+                state.apply(seat, action)
+                last = {"seat": seat, "action": data, "text": text}
         except MotherlodeError as exc:
             raise ServiceError(500, str(exc)) from None
-        last = None
-        if move:
-            seat, action = rec.moves[move - 1]
-            last = {"seat": seat, "action": action}
         return {
             "table": table_id,
             "game": state.game.id,

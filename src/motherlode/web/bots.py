@@ -19,6 +19,7 @@ game's heuristic bot, or at random where the game has none, so no table waits on
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import multiprocessing
 import random
@@ -75,9 +76,8 @@ def _warm() -> None:
     """A new search worker imports what searches use before its first move, so that the
     first move's time limit is spent searching: the learned evaluator and the tensors
     (numpy) cost about half a second to import."""
-    import motherlode.agents.mcts
-    import motherlode.agents.value
-    import motherlode.rl.tensors.direct  # noqa: F401
+    for module in ("motherlode.agents.mcts", "motherlode.rl.value", "motherlode.rl.tensors.direct"):
+        importlib.import_module(module)
 
 
 def _think(game_id: str, spec: AgentSpec, seed: int, state: State, seat: int) -> Any:

@@ -6,7 +6,8 @@ that is behind (another process moved) first catches up from the ``moves`` table
 change is committed before anyone is told, then pushed to every connection of this process,
 each seeing only its own seat's view; other processes hear of it through PostgreSQL's
 NOTIFY and push it to theirs.  One process at a time runs a table's bots and clock, under a
-lease kept in the database and renewed every second; when it dies, another takes over.
+lease kept in the database and renewed every second; when it dies, another takes over:
+that is the :class:`~motherlode.web.scheduler.Scheduler`'s work, which this service owns.
 
 Bots think in the shared :class:`~motherlode.web.bots.BotPool` under the operator's limits;
 timed simultaneous decisions (GOLDFIX's TIMED AUCTIONS) run on an asyncio timer whose
@@ -25,34 +26,45 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Coroutine, Mapping
-from dataclasses import dataclass, field
-from functools import partial
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import orjson
 
-from motherlode.agents.specs import AgentSpec, bot_names, check_agent, parse_spec
+from motherlode.agents.specs import AgentSpec, parse_spec
 from motherlode.engine import (
     Action,
-    ActionSpace,
     BadAction,
-    Game,
     GameRecord,
     IllegalAction,
     MotherlodeError,
-    State,
     get_game,
 )
 from motherlode.storage import Database, TableClosed
 from motherlode.storage.db import LockedTable, TableChanges, hash_token
 from motherlode.table import Table
 from motherlode.table.fairness import SCHEME, commitment, draw_seed, fairness_meta, new_salt
+from motherlode.web import absence, admission
 from motherlode.web import people as ppl
-from motherlode.web.bots import BotPool, fallback_move, limit_spec
+from motherlode.web.admission import TIMER_CHOICES
+from motherlode.web.bots import BotPool
 from motherlode.web.cluster import SingleProcess, listen, process_name, sqlite_file
-from motherlode.web.limits import FINISHED_UNLOAD, CreationRate, Limits, clip, excerpt
+from motherlode.web.errors import ServiceError
+from motherlode.web.limits import FINISHED_UNLOAD, CreationRate, Limits, excerpt
+from motherlode.web.live import Listener, LiveTable
 from motherlode.web.outage import MESSAGE as OUTAGE_MESSAGE
 from motherlode.web.outage import Outage, is_outage
+from motherlode.web.scheduler import Scheduler, has_work
+
+__all__ = [
+    "TIMER_CHOICES",
+    "Listener",
+    "LiveTable",
+    "ServiceError",
+    "TableService",
+    "encode_frame",
+    "legal_entry",
+    "new_token",
+]  # what the app and the tests import from here (the types shared live in their modules)
 
 log = logging.getLogger("motherlode.web")
 T = TypeVar("T")
@@ -60,78 +72,6 @@ T = TypeVar("T")
 MAX_EVENTS = 300
 WHY_PER_KIND = 40
 """Moves of one kind "Why can't I…?" lists at most (Carcassonne has 75,855 placements)."""
-FILE_PARAMETERS = ("path", "value")
-"""Bot parameters that name a file: a policy's ``path``, a search's evaluator ``value``."""
-TIMER_CHOICES = (0, 20, 30)
-
-
-class ServiceError(Exception):
-    """A refused request: an HTTP status and a message for the person."""
-
-    def __init__(self, status: int, message: str) -> None:
-        message = clip(message)  # an error never echoes more than an excerpt of the input
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-class Listener(Protocol):
-    async def send_json(self, data: Any) -> None: ...
-
-    async def send_text(self, data: str) -> None: ...
-
-
-@dataclass
-class LiveTable:
-    id: str
-    table: Table
-    settings: dict[str, Any]
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    listeners: dict[Listener, int | None] = field(default_factory=dict)
-    bot_task: asyncio.Task[None] | None = None
-    timer_task: asyncio.Task[None] | None = None
-    game_task: asyncio.Task[None] | None = None
-    """The game clock (a rules' time limit): ends the game's time at its deadline."""
-    deadline: float | None = None
-    timer_key: int = -1
-    """Move count at which the running timer's decision opened."""
-    salt: str | None = None
-    """The salt of the seed's commitment (None for tables made before commitments)."""
-    commitment: str | None = None
-    version: int = 0
-    """The database version of the moves this copy holds (see ``TableRow.version``)."""
-    sent: dict[int | None, int] = field(default_factory=dict)
-    """Per seat, the last event index the connections were pushed (empty: push it all)."""
-    lease: bool = False
-    """Whether this process runs the table's bots and clock now."""
-    fixed: dict[str, Any] | None = None
-    """The parts of its views that never change (see :meth:`TableService._fixed`)."""
-    used: float = field(default_factory=time.monotonic)
-    """When a request or a connection last asked for the table (for :meth:`unload_idle`)."""
-    people: dict[str, Any] = field(default_factory=dict)
-    """The clock's banks, when the decision opened, absent seats and their votes
-    (:mod:`motherlode.web.people`), as stored with the table."""
-    people_task: asyncio.Task[None] | None = None
-    """The table clock and the votes' deadlines (this process holds the lease)."""
-    presence: dict[int, str] = field(default_factory=dict)
-    """Each seat with a connection somewhere: ``online`` or ``away`` (else offline)."""
-    opened_at: float = field(default_factory=time.time)
-    """When the decision now asked opened, as this process saw it (a person asked and
-    offline since before ``GONE_SECONDS`` may be called absent)."""
-    open_seats: list[int] = field(default_factory=list)
-    """People's seats nobody has taken yet: the game starts when they are all taken."""
-    space: ActionSpace | None = None
-    """The game's numbering of every move (built on the first "Why can't I…?")."""
-
-    @property
-    def finished(self) -> bool:
-        return self.table.state.is_over()
-
-    @property
-    def tasks(self) -> list[asyncio.Task[None]]:
-        """The table's running work: its bots, its decision clock, its game clock."""
-        tasks = (self.bot_task, self.timer_task, self.game_task, self.people_task)
-        return [t for t in tasks if t is not None]
 
 
 _LEGAL_ENTRIES: dict[Action, dict[str, Any]] = {}
@@ -159,12 +99,8 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-LEASE_SECONDS = 5.0
 PRESENCE_RENEW = 5.0
 """Seconds between renewals of this process's presence rows (well within their freshness)."""
-"""How long a lease on a table's bots and clock lasts unless renewed (every second): the
-most a table waits when the process running its bots dies."""
-
 
 MAX_CACHED_HASHES = 10_000
 """Tables whose token hashes are kept without their table (a client may ask about any)."""
@@ -193,6 +129,8 @@ class TableService:
         """What this process last told the database of each seat (online or away)."""
         self._presence_at = 0.0
         self._background: set[asyncio.Task[None]] = set()
+        self.scheduler = Scheduler(self, db, self.bots, self.outage, self.owner)
+        """Runs the bots and clocks of the tables whose lease this process holds."""
 
     # ------------------------------------------------------------- lifecycle
 
@@ -207,7 +145,7 @@ class TableService:
             self._single.acquire()
             self.db.expire_leases()  # what the last process held is ours at once
         loop = asyncio.get_running_loop()
-        self._tasks.append(loop.create_task(self._watch()))
+        self._tasks.append(loop.create_task(self.scheduler.watch()))
         if self.db.notifies:
             self._tasks.append(loop.create_task(listen(self.db.url, self._changed_elsewhere)))
 
@@ -228,40 +166,17 @@ class TableService:
         if self._single is not None:
             self._single.release()
 
-    async def _watch(self) -> None:
-        """Every second: renew this process's leases, drop the ones lost, and take over the
-        tables whose bots or clock nobody runs (their process died, or none claimed them)."""
-        while True:
-            try:
-                held = self.db.renew(self.owner, LEASE_SECONDS)
-                self.outage.recovered()
-                if time.monotonic() - self._presence_at >= PRESENCE_RENEW:
-                    self._presence_at = time.monotonic()
-                    self.db.renew_presence(self.owner)
-                    for live in list(self.tables.values()):
-                        if live.listeners:  # a process that stopped: its seats go offline
-                            self._spawn(self._refresh_people(live, presence=True))
-                for live in self.tables.values():
-                    if live.lease and live.id not in held:
-                        log.warning("lost the lease of table %s; another process runs it", live.id)
-                        self._stop_work(live)
-                self.unload_idle()
-                for table_id in self.db.orphans():
-                    live = await self.get(table_id, work=False)
-                    async with live.lock:
-                        self._catch_up(live)
-                        self._after_change(live)
-                        idle = not live.lease and not self._has_work(live)
-                        if idle and self.db.claim(live.id, self.owner, LEASE_SECONDS):
-                            self.db.release(live.id, self.owner)  # nobody's orphan any more
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:
-                if is_outage(exc):
-                    self.outage.failed(exc, "the lease watch")
-                else:
-                    log.exception("the lease watch failed; it tries again")
-            await asyncio.sleep(1.0)
+    def renew_presence(self) -> None:
+        """Every :data:`PRESENCE_RENEW` seconds (the lease watch asks every second): renew
+        this process's presence rows and read the presence of the tables it serves again
+        (a process that stopped: its seats go offline)."""
+        if time.monotonic() - self._presence_at < PRESENCE_RENEW:
+            return
+        self._presence_at = time.monotonic()
+        self.db.renew_presence(self.owner)
+        for live in list(self.tables.values()):
+            if live.listeners:
+                self._spawn(self._refresh_people(live, presence=True))
 
     def unload_idle(self, now: float | None = None) -> list[str]:
         """Let go of the tables this process need not hold, so that a server running for
@@ -323,7 +238,7 @@ class TableService:
                 people = dict((info or {}).get("people") or {})
                 changed = people != live.people
                 live.people = people
-                self._arm_people(live)
+                self.scheduler.arm_people(live)
             except Exception as exc:
                 if not is_outage(exc):
                     raise
@@ -336,9 +251,9 @@ class TableService:
         async with live.lock:
             self._stale.discard(live.id)
             before = (live.version, live.deadline)
-            if not self._survive_outage(self._catch_up, live, "a catch-up"):
+            if not self.scheduler.survive_outage(self.catch_up, live, "a catch-up"):
                 return
-            self._after_change(live)
+            self.scheduler.after_change(live)
             changed = (live.version, live.deadline) != before
         if changed:
             await self.broadcast(live)
@@ -377,10 +292,10 @@ class TableService:
             if agent == "open":  # a person's seat anyone may take (see join)
                 open_seats.append(i)
                 agent, name = "human", f"Open seat {i + 1}"
-            specs.append(self._bot_spec(game_id, i, agent))
+            specs.append(admission.seat_spec(game_id, i, agent, self.limits.bot_seconds))
             names.append(name or (f"Player {i + 1}" if agent == "human" else f"{agent} {i + 1}"))
-        options = self._web_options(game, [s.name for s in specs], options)
-        clean = self._settings(game_id, settings or {})
+        options = admission.web_options(game, [s.name for s in specs], options)
+        clean = admission.table_settings(settings or {})
         people = any(s.is_human for s in specs)
         if seed is not None and people and not self.limits.allow_client_seed:
             raise ServiceError(
@@ -423,51 +338,8 @@ class TableService:
         )
         live = self._live(table_id, table, clean, salt)
         live.people, live.open_seats = state_of_people, open_seats
-        self._after_change(live)
+        self.scheduler.after_change(live)
         return live, tokens
-
-    @staticmethod
-    def _web_options(
-        game: Game, agents: list[str], options: Mapping[str, Any] | None
-    ) -> dict[str, Any]:
-        """The client's options without those web tables do not offer (``web=False``: a
-        file on the server, or what the seats already say, as Gonza's Minister AI players).
-        Such an option may be sent only with the value the table would play anyway (its
-        default, or the seats' value), which is what "Play again" sends back; any other
-        value is refused (422), since the server would otherwise read a path the client
-        chose."""
-        if not isinstance(options, Mapping):
-            return {}
-        fixed = game.options_class.terminal_only()
-        if game.seat_options is not None:
-            fixed.update((k, v) for k, v in game.seat_options(agents).items() if k in fixed)
-        for key, value in options.items():
-            if key in fixed and str(value) != str(fixed[key]):
-                raise ServiceError(
-                    422,
-                    f"the {key} option is not offered at web tables (it is for the terminal, "
-                    f"motherlode play); here it is {fixed[key]!r}, as the seats make it",
-                )
-        return {k: v for k, v in options.items() if k not in fixed}
-
-    def _bot_spec(self, game_id: str, seat: int, text: str) -> AgentSpec:
-        """A seat's spec, refused now (422, naming what is wrong) if it would fail later or
-        ask for more time than the operator allows."""
-        flat = text.replace(" ", "").lower()
-        for key in FILE_PARAMETERS:
-            if f"{key}=" in flat:
-                # a client names no file on the server: a policy bot plays the policy and
-                # the expert the evaluator shipped for its game, never a file at a path the
-                # client chose (nested specs included: rollout=policy:path=...)
-                raise ServiceError(422, f"seat {seat}: bots here cannot read files (no {key}=)")
-        try:
-            spec = parse_spec(text)
-            if not spec.is_human:
-                game = get_game(game_id)
-                check_agent(limit_spec(spec, self.limits.bot_seconds), game)
-        except MotherlodeError as exc:
-            raise ServiceError(422, f"seat {seat}: {exc}") from None
-        return spec
 
     def _check_room(self, client: str) -> None:
         open_tables = self.db.running_count()
@@ -483,35 +355,6 @@ class TableService:
                 f"your address has created {self.limits.tables_per_client} tables in the "
                 "last hour, this server's limit; try again later",
             )
-
-    @staticmethod
-    def _settings(game_id: str, raw: Mapping[str, Any]) -> dict[str, Any]:
-        if not isinstance(raw, Mapping):
-            raise ServiceError(422, "settings must be an object")
-        unknown = set(raw) - {"decision_timer", "bot_delay_ms", "clock", "private"}
-        if unknown:
-            names = ", ".join(excerpt(str(k), 30) for k in sorted(map(str, unknown))[:5])
-            raise ServiceError(422, f"unknown table setting(s): {names}")
-        timer = raw.get("decision_timer", 0)
-        if isinstance(timer, bool) or timer not in TIMER_CHOICES:
-            choices = ", ".join(map(str, TIMER_CHOICES))
-            raise ServiceError(422, f"decision_timer must be one of {choices} seconds")
-        delay = raw.get("bot_delay_ms", 0)
-        if not isinstance(delay, int) or isinstance(delay, bool) or not 0 <= delay <= 5000:
-            raise ServiceError(422, "bot_delay_ms must be a whole number from 0 to 5000")
-        clock = raw.get("clock", "none")
-        if clock not in ("none", None, *ppl.CLOCKS):
-            names = ", ".join(("none", *ppl.CLOCKS))
-            raise ServiceError(422, f"clock must be one of {names}")
-        private = raw.get("private", False)
-        if not isinstance(private, bool):
-            raise ServiceError(422, "private must be true or false")
-        clean: dict[str, Any] = {"decision_timer": timer, "bot_delay_ms": delay}
-        if clock not in ("none", None):
-            clean["clock"] = clock
-        if private:
-            clean["private"] = True
-        return clean
 
     def _live(
         self, table_id: str, table: Table, settings: dict[str, Any], salt: str | None
@@ -557,7 +400,7 @@ class TableService:
                 live.timer_key = int(info["clock_move"])  # the clock resumes where it was
                 live.deadline = float(info["clock_deadline"])
             if work:
-                self._after_change(live)
+                self.scheduler.after_change(live)
             return live
 
     def _open_seats(self, live: LiveTable) -> list[int]:
@@ -657,19 +500,19 @@ class TableService:
                     "the game has moved on since you looked (your view was of move "
                     f"{expect_move}, the table is at move {state.move_count}); look again",
                 )
-            self._back_if_absent(live, locked, seat)
-            self._store_move(live, locked, seat, action)
+            absence.back_if_absent(live, locked, seat)
+            self.store_move(live, locked, seat, action)
             return True
 
         async with live.lock:
             try:
-                applied = self._write(live, move)
+                applied = self.write(live, move)
             except IllegalAction as exc:
                 raise ServiceError(422, str(exc)) from None
         if not applied:
             return {**self.view(live, seat), "duplicate": True}
         await self.broadcast(live)
-        self._after_change(live)
+        self.scheduler.after_change(live)
         return self.view(live, seat) if reply else None
 
     async def explain(
@@ -737,7 +580,7 @@ class TableService:
             return False
         return any(s == seat and a == action for s, a in state.moves()[since:])
 
-    def _store_move(
+    def store_move(
         self,
         live: LiveTable,
         locked: LockedTable,
@@ -773,10 +616,10 @@ class TableService:
             action.to_json(),
             result,
             undo=(table.undo_floor, table.undo_seat),
-            worker=self._has_work(live),
+            worker=has_work(live),
         )
 
-    def _write(self, live: LiveTable, change: Callable[[LockedTable], T]) -> T:
+    def write(self, live: LiveTable, change: Callable[[LockedTable], T]) -> T:
         """Run ``change`` on the table's latest committed state, in one transaction holding
         its row's lock: a copy that is behind catches up first.  If the database refuses
         after ``change`` touched the copy, the copy is reloaded from what it holds."""
@@ -806,7 +649,7 @@ class TableService:
         live.version = version
         return outcome
 
-    def _catch_up(self, live: LiveTable) -> None:
+    def catch_up(self, live: LiveTable) -> None:
         """Bring this copy up to what the database holds (without locking: read only)."""
         changes = self.db.changes(live.id, live.table.state.move_count)
         if changes is not None:
@@ -871,9 +714,9 @@ class TableService:
             )
 
         async with live.lock:
-            self._write(live, take_back)
+            self.write(live, take_back)
         await self.broadcast(live)
-        self._after_change(live)
+        self.scheduler.after_change(live)
         return self.view(live, seat)
 
     # ----------------------------------------------------------------- views
@@ -933,7 +776,7 @@ class TableService:
         clock = ppl.clock_of(live.settings)
         absent = ppl.absent_seats(live.people)
         if clock is not None and not over:
-            asked = [s for s in self._asked_people(live) if s not in absent]
+            asked = [s for s in absence.asked_people(live) if s not in absent]
             out["clock"] = {
                 **clock.to_json(),
                 "banks": live.people.get("banks"),
@@ -943,41 +786,9 @@ class TableService:
             }
         if absent and not over:
             out["absent"] = {str(k): v for k, v in absent.items()}
-            out["can_vote"] = [a for a in absent if seat in self._voters(live, a)]
-        out["can_call_gone"] = [] if over or seat is None else self._gone(live, seat)
+            out["can_vote"] = [a for a in absent if seat in absence.voters(live, a)]
+        out["can_call_gone"] = [] if over or seat is None else absence.gone(live, seat)
         return out
-
-    def _asked_people(self, live: LiveTable) -> list[int]:
-        """The people (not bots, not open seats) asked to move now."""
-        seats = live.table.seats
-        return [
-            s for s in live.table.state.pending() if seats[s].is_human and s not in live.open_seats
-        ]
-
-    def _voters(self, live: LiveTable, absent: int) -> list[int]:
-        """Who votes on an absent seat: every other person at the table who is not absent
-        and not played by a bot."""
-        seats = live.table.seats
-        away = ppl.absent_seats(live.people)
-        return [
-            i
-            for i, s in enumerate(seats)
-            if s.is_human and i != absent and i not in away and i not in live.open_seats
-        ]
-
-    def _gone(self, live: LiveTable, seat: int) -> list[int]:
-        """The seats ``seat`` may call absent: people asked to move, offline, for whom the
-        decision has waited at least ``GONE_SECONDS``."""
-        if seat not in self._voters(live, -1):
-            return []
-        if time.time() - live.opened_at < ppl.GONE_SECONDS:
-            return []
-        absent = ppl.absent_seats(live.people)
-        return [
-            s
-            for s in self._asked_people(live)
-            if s != seat and s not in absent and live.presence.get(s) is None
-        ]
 
     @staticmethod
     def _legal(live: LiveTable, seat: int | None, legal: list[Action]) -> list[dict[str, Any]]:
@@ -1123,160 +934,7 @@ class TableService:
             except Exception:
                 live.listeners.pop(listener, None)
 
-    # ----------------------------------------------------------- bots, timers
-
-    def _has_work(self, live: LiveTable) -> bool:
-        """Whether the table needs a process to run it: a bot is asked, or a clock runs."""
-        state = live.table.state
-        if state.is_over() or live.open_seats:
-            return False  # over, or not begun: the game starts when every seat is taken
-        pending = state.pending()
-        seats = live.table.seats
-        if any(not seats[s].is_human for s in pending):
-            return True
-        if self._people_deadline(live) is not None:
-            return True
-        return self._timed(live) is not None or self._game_deadline(live) is not None
-
-    def _timed(self, live: LiveTable) -> int | None:
-        """The seconds of the decision clock this decision runs under, if any: the rules'
-        own clock (GOLDFIX's TIMED AUCTIONS) first; else the table's ``decision_timer``
-        setting, for any secret simultaneous decision."""
-        state = live.table.state
-        if state.is_over():
-            return None
-        humans = [s for s in state.pending() if live.table.seats[s].is_human]
-        if not humans or any(state.timeout_action(s) is None for s in humans):
-            return None
-        rules = state.rules_clock()
-        if rules:
-            return int(rules)
-        seconds = live.settings.get("decision_timer", 0)
-        return int(seconds) if seconds and state.is_simultaneous() else None
-
-    def _after_change(self, live: LiveTable) -> None:
-        """Run the table's bots and clock here if it needs them and this process holds (or
-        can take) its lease; give the lease back when there is nothing left to run."""
-        if not self._has_work(live):
-            if live.lease:
-                self._arm_timer(live)  # clears a clock that was running
-                self.db.release(live.id, self.owner)
-                live.lease = False
-            return
-        if not live.lease:
-            live.lease = self.db.claim(live.id, self.owner, LEASE_SECONDS)
-            if not live.lease:
-                self._stop_work(live)  # another process runs this table
-                return
-        state = live.table.state
-        if any(not live.table.seats[s].is_human for s in state.pending()) and (
-            live.bot_task is None or live.bot_task.done()
-        ):
-            live.bot_task = asyncio.get_running_loop().create_task(self._run_bots(live))
-        self._arm_timer(live)
-        self._arm_game_clock(live)
-        self._arm_people(live)
-
-    def _stop_work(self, live: LiveTable) -> None:
-        live.lease = False
-        for task in live.tasks:
-            task.cancel()
-        live.bot_task = live.timer_task = live.game_task = live.people_task = None
-
-    # ------------------------------------------------- clocks and absent people
-
-    def _people_deadline(self, live: LiveTable) -> float | None:
-        """The next moment the table's people need the table: a clock running out, or an
-        absent seat's vote coming to its end."""
-        if live.table.state.is_over() or live.open_seats:
-            return None
-        absent = ppl.absent_seats(live.people)
-        times = [float(a["until"]) for a in absent.values()]
-        clock = ppl.clock_of(live.settings)
-        asked = [s for s in self._asked_people(live) if s not in absent]
-        times += ppl.deadlines(live.people, clock, asked).values()
-        return min(times) if times else None
-
-    def _arm_people(self, live: LiveTable) -> None:
-        deadline = self._people_deadline(live) if live.lease else None
-        if live.people_task is not None:
-            task = live.people_task
-            same = deadline is not None and getattr(task, "deadline", None) == deadline
-            if same and not task.done():
-                return  # already waiting for this very moment
-            live.people_task.cancel()
-            live.people_task = None
-        if deadline is None:
-            return
-        task = asyncio.get_running_loop().create_task(
-            self._people_due(live, max(0.0, deadline - time.time()))
-        )
-        task.deadline = deadline  # type: ignore[attr-defined]
-        live.people_task = task
-
-    async def _people_due(self, live: LiveTable, seconds: float) -> None:
-        """At a deadline: the people asked whose clock ran out are absent; an absent seat
-        whose vote is over without a majority goes to a bot."""
-        await asyncio.sleep(seconds)
-
-        def settle(locked: LockedTable) -> None:
-            now = time.time()
-            clock = ppl.clock_of(live.settings)
-            absent = ppl.absent_seats(live.people)
-            asked = [s for s in self._asked_people(live) if s not in absent]
-            for seat, deadline in ppl.deadlines(live.people, clock, asked).items():
-                if deadline <= now + 0.05:
-                    self._mark_absent(live, locked, seat, "time", now)
-            for seat, entry in ppl.absent_seats(live.people).items():
-                if float(entry["until"]) <= now + 0.05 and not live.table.state.is_over():
-                    self._settle_absent(live, locked, seat, "bot", "nobody decided in time")
-
-        async with live.lock:
-            live.people_task = None
-            with contextlib.suppress(ServiceError):
-                self._write(live, settle)
-        await self.broadcast(live)
-        async with live.lock:
-            self._survive_outage(self._after_change, live, "the table clock")
-
-    def _mark_absent(
-        self, live: LiveTable, locked: LockedTable, seat: int, reason: str, now: float
-    ) -> None:
-        """``seat`` is absent (out of ``time``, or ``gone``): a table event, and the vote
-        opens; with nobody to vote, a bot takes the seat at once."""
-        name = live.table.seats[seat].name
-        text = (
-            f"{name} ran out of time" if reason == "time" else f"{name} has gone (offline)"
-        ) + ": the others may let a bot play for them or end the game"
-        event = live.table.table_event("absent", seat, text, reason=reason)
-        locked.add_table_event(event, undo=(live.table.undo_floor, live.table.undo_seat))
-        live.people = ppl.mark_absent(live.people, seat, reason, now)
-        locked.set_people(live.people)
-        if not self._voters(live, seat):
-            self._settle_absent(live, locked, seat, "bot", "nobody else is here to vote")
-
-    def _settle_absent(
-        self, live: LiveTable, locked: LockedTable, seat: int, choice: str, why: str
-    ) -> None:
-        """Carry out the vote on an absent seat: a bot plays it, or the game ends as it
-        stands.  Both are table events, final."""
-        table = live.table
-        name = table.seats[seat].name
-        live.people = ppl.clear_absent(live.people, seat)
-        locked.set_people(live.people)
-        if choice == "end":
-            text = f"The game was ended as it stood ({name} was absent; {why})"
-            event = table.table_event("end", seat, text)
-            state = table.state
-            result = {"scores": list(state.scores()), "ranking": [list(g) for g in state.ranking()]}
-            locked.add_table_event(event, result=result)
-            return
-        bot = "casual" if "casual" in bot_names(table.game) else bot_names(table.game)[0]
-        text = f"A {bot} bot plays for {name} ({why}); {name} may take the seat back"
-        event = table.table_event("bot", seat, text, agent=bot)
-        table.seat_to(seat, parse_spec(bot))
-        live.fixed = None
-        locked.add_table_event(event, agent=(seat, bot), undo=(table.undo_floor, table.undo_seat))
+    # ---------------------------------------------------------------- people
 
     async def join(
         self, table_id: str, seat: Any, name: Any, client: str = "local"
@@ -1298,7 +956,7 @@ class TableService:
             raise ServiceError(409, f"someone else took seat {seat} just now")
         async with live.lock:
             self._reload(live)  # names and open seats, as the database has them now
-            self._after_change(live)
+            self.scheduler.after_change(live)
         await self.broadcast(live)
         return live, token
 
@@ -1317,7 +975,7 @@ class TableService:
             entry = ppl.absent_seats(live.people).get(absent)
             if entry is None or live.table.state.is_over():
                 raise ServiceError(409, "that seat is not absent now; look again")
-            voters = self._voters(live, absent)
+            voters = absence.voters(live, absent)
             if seat not in voters:
                 raise ServiceError(403, "only the other people at the table vote on a seat")
             entry = {**entry, "votes": {**entry.get("votes", {}), str(seat): choice}}
@@ -1326,12 +984,12 @@ class TableService:
             locked.set_people(live.people)
             decided = ppl.outcome(entry["votes"], voters)
             if decided is not None:
-                self._settle_absent(live, locked, absent, decided, "the players' vote")
+                absence.settle_absent(live, locked, absent, decided, "the players' vote")
 
         async with live.lock:
-            self._write(live, cast_vote)
+            self.write(live, cast_vote)
         await self.broadcast(live)
-        self._after_change(live)
+        self.scheduler.after_change(live)
         return self.view(live, seat)
 
     async def call_gone(
@@ -1344,18 +1002,18 @@ class TableService:
         live = await self.get(table_id)
 
         def call(locked: LockedTable) -> None:
-            if gone not in self._gone(live, seat):
+            if gone not in absence.gone(live, seat):
                 raise ServiceError(
                     409,
                     "only a person asked to move who has been offline for a minute can be "
                     "called gone",
                 )
-            self._mark_absent(live, locked, gone, "gone", time.time())
+            absence.mark_absent(live, locked, gone, "gone", time.time())
 
         async with live.lock:
-            self._write(live, call)
+            self.write(live, call)
         await self.broadcast(live)
-        self._after_change(live)
+        self.scheduler.after_change(live)
         return self.view(live, seat)
 
     async def take_back(self, table_id: str, seat: int, token: str | None) -> dict[str, Any]:
@@ -1381,170 +1039,17 @@ class TableService:
                 locked.set_people(live.people)
 
         async with live.lock:
-            self._write(live, back)
+            self.write(live, back)
         await self.broadcast(live)
-        self._after_change(live)
+        self.scheduler.after_change(live)
         return self.view(live, seat)
 
-    def _back_if_absent(self, live: LiveTable, locked: LockedTable, seat: int) -> None:
-        """An absent person who moves after all is back: their vote is over."""
-        if seat in ppl.absent_seats(live.people):
-            event = live.table.table_event("back", seat, f"{live.table.seats[seat].name} is back")
-            locked.add_table_event(event, undo=(live.table.undo_floor, live.table.undo_seat))
-            live.people = ppl.clear_absent(live.people, seat)
-            locked.set_people(live.people)
-
-    def _game_deadline(self, live: LiveTable) -> float | None:
-        """When the rules' time limit runs out, while it has not yet ended the game's time."""
-        deadline = live.settings.get("game_deadline")
-        state = live.table.state
-        if not deadline or state.is_over() or state.time_is_up():
-            return None
-        return float(deadline)
-
-    def _arm_game_clock(self, live: LiveTable) -> None:
-        """Run the game clock here (this process holds the lease): at the deadline, or at the
-        first change after it if a secret decision was open then, the time-up is played."""
-        deadline = self._game_deadline(live)
-        running = live.game_task is not None and not live.game_task.done()
-        if deadline is None or not live.lease or running:
-            return
-        if time.time() >= deadline and live.table.state.time_up_action() is None:
-            return  # mid-way through a secret decision: the next change looks again
-        left = max(0.0, deadline - time.time())
-        live.game_task = asyncio.get_running_loop().create_task(self._time_runs_out(live, left))
-
-    async def _time_runs_out(self, live: LiveTable, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-
-        def time_up(locked: LockedTable) -> None:
-            state = live.table.state
-            action = state.time_up_action()
-            if action is not None and self._game_deadline(live) is not None:
-                self._store_move(live, locked, state.pending()[0], action, final=True)
-
-        async with live.lock:
-            with contextlib.suppress(ServiceError):
-                self._write(live, time_up)
-        live.game_task = None
-        await self.broadcast(live)
-        async with live.lock:
-            self._after_change(live)
-
-    def _survive_outage(
-        self, step: Callable[[LiveTable], None], live: LiveTable, what: str
-    ) -> bool:
-        """Run a background task's database ``step``; in an outage, count it (no traceback)
-        and say False: the lease watch or the next request takes the table up again."""
-        try:
-            step(live)
-        except Exception as exc:
-            if not is_outage(exc):
-                raise
-            self.outage.failed(exc, f"{what} of table {live.id}")
-            return False
-        return True
-
-    async def _run_bots(self, live: LiveTable) -> None:
-        delay = live.settings.get("bot_delay_ms", 0) / 1000
-        while live.lease:
-            async with live.lock:
-                state = live.table.state
-                bots = [s for s in state.pending() if not live.table.seats[s].is_human]
-                if state.is_over() or not bots:
-                    return
-                seat = bots[0]
-                bot = live.table.seats[seat]
-                snapshot = state.clone()
-                count = state.move_count
-            if delay:
-                await asyncio.sleep(delay)
-            action = await self.bots.decide(
-                live.table.game, bot.spec, bot.agent, bot.seed ^ count, snapshot, seat
-            )
-            play = partial(self._play_bot, live, seat, count, snapshot, bot.seed, action)
-            async with live.lock:
-                try:
-                    moved = self._write(live, play)
-                except (IllegalAction, BadAction, ServiceError) as exc:
-                    if getattr(exc, "status", None) == 503:  # an outage, told once already
-                        await asyncio.sleep(1.0)
-                    else:
-                        log.warning("bot move on table %s not stored: %s", live.id, exc)
-                    moved = False
-            if moved:
-                await self.broadcast(live)
-            async with live.lock:
-                if not self._survive_outage(self._after_change, live, "the bots"):
-                    await asyncio.sleep(1.0)
-                    continue
-            if not moved:
-                await asyncio.sleep(0)  # let the catch-up or the other process go first
-
-    def _play_bot(
-        self,
-        live: LiveTable,
-        seat: int,
-        count: int,
-        snapshot: State,
-        seed: int,
-        action: Action,
-        locked: LockedTable,
-    ) -> bool:
-        """Store a bot's move chosen at move ``count``, unless the table has moved on."""
-        state = live.table.state
-        if state.move_count != count and seat not in state.pending():
-            return False  # the table moved on (its bot moved elsewhere, or an undo)
-        try:
-            self._store_move(live, locked, seat, action)
-        except (IllegalAction, BadAction) as exc:
-            # the bot chose an illegal move: the fallback plays for it this once
-            log.warning("bot move refused on table %s: %s", live.id, exc)
-            self.bots.fallbacks += 1
-            self._store_move(
-                live, locked, seat, fallback_move(live.table.game, snapshot, seat, seed)
-            )
-        return True
-
-    def _arm_timer(self, live: LiveTable) -> None:
-        seconds = self._timed(live)
-        state = live.table.state
-        if seconds is None or not live.lease:
-            if live.timer_task is not None:
-                live.timer_task.cancel()
-            if live.lease and (live.timer_key != -1 or live.deadline is not None):
-                self.db.set_clock(live.id, None, None)
-            live.timer_task = None
-            if live.lease:
-                live.deadline, live.timer_key = None, -1
-            return
-        opened = state.move_count - len(state.committed())  # the move this decision opened at
-        running = live.timer_task is not None and not live.timer_task.done()
-        if running and live.timer_key == opened:
-            return  # the clock of this decision is already running
-        if live.timer_task is not None:
-            live.timer_task.cancel()
-        if live.timer_key != opened or live.deadline is None:
-            live.timer_key, live.deadline = opened, time.time() + seconds
-            self.db.set_clock(live.id, opened, live.deadline)
-        left = max(0.0, live.deadline - time.time())  # a resumed clock keeps what it had left
-        live.timer_task = asyncio.get_running_loop().create_task(self._expire(live, left))
+    # ------------------------------------------------------- clocks, for tests
 
     async def _expire(self, live: LiveTable, seconds: float) -> None:
-        await asyncio.sleep(seconds)
+        """The decision clock's end (tests run it at once): see :meth:`Scheduler.expire`."""
+        await self.scheduler.expire(live, seconds)
 
-        def pass_for_them(locked: LockedTable) -> None:
-            live.timer_task, live.deadline = None, None
-            state = live.table.state
-            for seat in [s for s in state.pending() if live.table.seats[s].is_human]:
-                action = state.timeout_action(seat)
-                if action is not None and seat in state.pending():
-                    with contextlib.suppress(IllegalAction):
-                        self._store_move(live, locked, seat, action)
-
-        async with live.lock:
-            with contextlib.suppress(ServiceError):
-                self._write(live, pass_for_them)
-        await self.broadcast(live)
-        async with live.lock:
-            self._survive_outage(self._after_change, live, "the clock")
+    async def _time_runs_out(self, live: LiveTable, seconds: float) -> None:
+        """The game clock's end (tests run it at once): see :meth:`Scheduler.time_runs_out`."""
+        await self.scheduler.time_runs_out(live, seconds)

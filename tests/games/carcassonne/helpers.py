@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from motherlode.engine import Action, get_game
 from motherlode.games.carcassonne.actions import Follower, GoldBar, Pass, Place, TakeGold
+from motherlode.games.carcassonne.components import KINDS
 from motherlode.games.carcassonne.geometry import HALVES, OPPOSITE, SIDES, STEP, pack
 from motherlode.games.carcassonne.rules import PLACE, CarcassonneState
-from motherlode.games.carcassonne.tiles import KINDS
 
 __all__ = [
     "Follower",

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 from motherlode.engine import Action
 from motherlode.games.carcassonne.actions import Follower, GoldBar, Pass, Place, TakeGold
+from motherlode.games.carcassonne.components import CITY, CLOISTER, FIELD, ROAD, TileSet
 from motherlode.games.carcassonne.geometry import unpack
 from motherlode.games.carcassonne.rules import CarcassonneState
-from motherlode.games.carcassonne.tiles import CITY, CLOISTER, FIELD, ROAD, TileSet
 
 DIRS = {0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0)}
 RING = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)]

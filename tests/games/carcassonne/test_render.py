@@ -7,8 +7,8 @@ import random
 from rich.console import Console
 
 from motherlode.engine import get_game
+from motherlode.games.carcassonne.components import load_tileset
 from motherlode.games.carcassonne.render import render, tile_picture
-from motherlode.games.carcassonne.tiles import load_tileset
 from tests.games.carcassonne.helpers import GoldBar, Place, deal, lay, new_game, play
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from motherlode.games.carcassonne.components import BUILTIN
 from motherlode.games.carcassonne.rules import OVER
-from motherlode.games.carcassonne.tiles import BUILTIN
 from tests.games.carcassonne.helpers import (
     Follower,
     Pass,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from motherlode.engine import BadOptions, get_game
-from motherlode.games.carcassonne.tiles import (
+from motherlode.games.carcassonne.components import (
     BUILTIN,
     CITY,
     CLOISTER,

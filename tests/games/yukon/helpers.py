@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import motherlode
 from motherlode.engine import Action
-from motherlode.games.yukon.board import Board
+from motherlode.games.yukon.components import Board
 from motherlode.games.yukon.rules import FREE, PLAYING, STONES, YukonState
 
 

@@ -9,7 +9,7 @@ import pytest
 
 import motherlode
 from motherlode.engine import BadOptions
-from motherlode.games.yukon.board import (
+from motherlode.games.yukon.components import (
     GRID_HOUR_OFFSET,
     BoardError,
     Claim,

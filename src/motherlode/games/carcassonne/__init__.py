@@ -27,6 +27,8 @@ GAME = Game(
     render=render,
     prompt=PROMPT,
     bots={"heuristic": HeuristicBot},
+    usual_players=2,
+    sample_moves=14,
     search_defaults={"cutoff": 10, "eval": "heuristic"},
 )
 

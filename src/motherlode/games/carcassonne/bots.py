@@ -15,10 +15,10 @@ import random
 
 from motherlode.engine import Action, Agent, State, seat_view
 from motherlode.games.carcassonne.actions import TakeGold
+from motherlode.games.carcassonne.components import CITY, CLOISTER, FIELD, ROAD
 from motherlode.games.carcassonne.geometry import AROUND, pack
 from motherlode.games.carcassonne.rules import FOLLOWER, GOLD, TAKE, CarcassonneState
 from motherlode.games.carcassonne.scoring import cloister_points, gold_points
-from motherlode.games.carcassonne.tiles import CITY, CLOISTER, FIELD, ROAD
 
 
 class HeuristicBot(Agent):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from motherlode.engine import BadOptions, GameOptions, option
-from motherlode.games.carcassonne.tiles import TileSetError, load_tileset
+from motherlode.games.carcassonne.components import TileSetError, load_tileset
 
 
 @dataclass(frozen=True)

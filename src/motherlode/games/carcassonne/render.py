@@ -20,7 +20,7 @@ from rich.text import Text
 
 from motherlode.engine import Action, PromptHelp, State
 from motherlode.games.carcassonne.actions import Follower, Pass, Place
-from motherlode.games.carcassonne.tiles import (
+from motherlode.games.carcassonne.components import (
     CITY,
     CLOISTER,
     ROAD,

@@ -32,6 +32,16 @@ from collections.abc import Iterable, Sequence
 from motherlode.engine import Action, State
 from motherlode.engine.actions import JsonValue
 from motherlode.games.carcassonne.actions import Follower, GoldBar, Pass, Place, TakeGold
+from motherlode.games.carcassonne.components import (
+    CITY,
+    CLOISTER,
+    FIELD,
+    MAX_FEATURES,
+    ROAD,
+    TileSet,
+    feature_name,
+    load_tileset,
+)
 from motherlode.games.carcassonne.features import FeatureGraph
 from motherlode.games.carcassonne.geometry import (
     AROUND,
@@ -54,16 +64,6 @@ from motherlode.games.carcassonne.scoring import (
     gold_points,
     majority,
     road_points,
-)
-from motherlode.games.carcassonne.tiles import (
-    CITY,
-    CLOISTER,
-    FIELD,
-    MAX_FEATURES,
-    ROAD,
-    TileSet,
-    feature_name,
-    load_tileset,
 )
 from motherlode.games.carcassonne.words import where
 

@@ -13,9 +13,9 @@ from functools import lru_cache
 
 from motherlode.engine import Action, ActionSpace, BadAction, GameOptions
 from motherlode.games.carcassonne.actions import Follower, GoldBar, Pass, Place, TakeGold
+from motherlode.games.carcassonne.components import load_tileset
 from motherlode.games.carcassonne.geometry import within_reach
 from motherlode.games.carcassonne.options import CarcassonneOptions
-from motherlode.games.carcassonne.tiles import load_tileset
 
 
 class CarcassonneActionSpace(ActionSpace):

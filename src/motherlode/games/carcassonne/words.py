@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from motherlode.engine import Action, State
 from motherlode.games.carcassonne.actions import Follower, GoldBar, Pass, Place, TakeGold
-from motherlode.games.carcassonne.tiles import CITY, CLOISTER, FIELD, ROAD, TileSet, feature_name
+from motherlode.games.carcassonne.components import (
+    CITY,
+    CLOISTER,
+    FIELD,
+    ROAD,
+    TileSet,
+    feature_name,
+)
 
 ROLE = {ROAD: "thief", CITY: "knight", FIELD: "farmer", CLOISTER: "monk"}
 

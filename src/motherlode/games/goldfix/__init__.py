@@ -3,7 +3,8 @@
 Players win MINE LEASE and DRILL REPORT auctions, build HEADGEAR, mine gold bullion as
 they pass their mines and sell it through brokered BULLION MARKETs while the GOLDFIX
 rises and falls; the first with $1,000M cash and no loan notes wins.  Money rules live in
-``money`` (shared with the DASHBOARD), the rules in ``rules`` and its mixins.
+``money`` (shared with the DASHBOARD), the rules in ``rules`` (the state, composed once
+of one part per rule module).
 """
 
 from motherlode.engine import Game, PromptHelp
@@ -30,6 +31,8 @@ GAME = Game(
     prompt=PromptHelp(label=label, score_parts=score_parts, words=words),
     bots=BOTS,
     scripted=scripted,
+    simultaneous=True,
+    sample_moves=12,
     search_defaults={"rollout": "heuristic", "cutoff": 20, "bias": 1, "opp": "heuristic"},
     timed_decisions=True,
 )

@@ -13,6 +13,9 @@ back to the bottom of its deck.  LEVEL EZ2: every player who wants a card says s
 at once, and is dealt one (the top card to the broker, then in order of play) at the
 minimum bid.  The DRILL REPORT OPTION doubles the drill report lots, and the cards a
 player may win or be dealt at one auction.
+
+A part of ``rules.GoldfixState``, built on the core alone.  Hook it offers (declared on
+the core): ``_open_auction`` (RISK auction cards).  Hooks it uses: none.
 """
 
 from __future__ import annotations

@@ -4,8 +4,13 @@
 decks, the GOLDFIX and the tax rate) and the few ways it changes: payments with
 overdraft loans (BANKING; the player whose turn it is may first cover a shortfall by
 LIQUIDATION), asset moves, bankruptcy, and the winner.  Each rule of the rulebook lives
-in a mixin built on it (``auctions``, ``markets``, ``merchant``, ``risk``, ``deals``,
-``preroll``), assembled with the movement in ``rules.GoldfixState``.
+in a part built on the core alone (``auctions``, ``markets``, ``merchant``, ``risk``,
+``deals``, ``preroll``); ``rules.GoldfixState`` composes them once, with the movement.
+No part overrides another's method (``tests/games/goldfix/test_parts.py``).
+
+Where one part's rule starts another part's (a RISK card opens an auction, a HOLD card
+sells bullion), the core declares that method as an abstract hook, so that each part
+module reads alone and mypy checks the call; the one part that offers it implements it.
 
 Every movement of cash and bullion is counted in a ledger so that tests can check that
 the Bank's flows balance: the cash players hold always equals what the Bank paid out less
@@ -15,12 +20,13 @@ what it took in, and likewise for bullion and loan notes.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from typing import TYPE_CHECKING
 
 from motherlode.engine import State
 from motherlode.engine.actions import JsonValue
 from motherlode.games.goldfix import money
-from motherlode.games.goldfix.components import Board, RiskCard
+from motherlode.games.goldfix.components import Board, Effect, RiskCard
 from motherlode.games.goldfix.decks import Deck
 from motherlode.games.goldfix.options import GoldfixOptions
 
@@ -125,7 +131,7 @@ class GoldfixCore(State):
         self._start_turn(0)
 
     def _setup_context(self) -> None:
-        """The fields of the decisions the mixins ask (reset here, set by each rule)."""
+        """The fields of the decisions the parts ask (reset here, set by each rule)."""
         self.deal: Deal | None = None
         self.loan_cash = 0
         self.market_broker = NO_ONE
@@ -535,3 +541,61 @@ class GoldfixCore(State):
             "bullion_made": self.bullion_made,
             "bullion_gone": self.bullion_gone,
         }
+
+    # ------------------------------------------- hooks: one part calls another
+
+    @abstractmethod
+    def _open_auction(self, kind: str, broker: int) -> None:
+        """``auctions``: a MINE LEASE or DRILL REPORT auction (a RISK card)."""
+
+    @abstractmethod
+    def _open_market(self, broker: int, source: str, rates: tuple[int, ...], drop: int) -> None:
+        """``markets``: a bullion sale brokered by ``broker`` (a RISK broker card)."""
+
+    @abstractmethod
+    def _pay_bullion_tax(self, seat: int, percent: int, what: str) -> None:
+        """``markets``: BULLION TAX (a RISK interim tax card)."""
+
+    @abstractmethod
+    def _pay_corporation_tax(self, seat: int, percent: int, what: str) -> None:
+        """``markets``: CORPORATION TAX (a RISK interim tax card)."""
+
+    @abstractmethod
+    def _toggle_tax(self) -> None:
+        """``markets``: TAX BUDGET DAY (a RISK card)."""
+
+    @abstractmethod
+    def _goldfix_up(self) -> None:
+        """``markets``: the GOLDFIX rises (a RISK card)."""
+
+    @abstractmethod
+    def _flash_sale(self, seat: int, deal: str, amount: int) -> None:
+        """``markets``: a FLASH SALE with the Bank (a HOLD card played before the roll)."""
+
+    @abstractmethod
+    def _open_merchant_bank(self, bidder: int) -> None:
+        """``merchant``: a MERCHANT BANK takeover bid (a RISK card)."""
+
+    @abstractmethod
+    def held_card(self, seat: int, kind: str, card_id: str = "") -> int:
+        """``risk``: the number of a HOLD card of ``kind`` that ``seat`` holds, or -1."""
+
+    @abstractmethod
+    def _spend_hold(self, seat: int, number: int) -> None:
+        """``risk``: a HOLD card has been used (pre-roll step 5, LIQUIDATION)."""
+
+    @abstractmethod
+    def _apply_effects(self, seat: int, effects: tuple[Effect, ...]) -> None:
+        """``risk``: a business scenario's effects (a HOLD scenario card played)."""
+
+    @abstractmethod
+    def _open_deal(self, seat: int, partner: int) -> None:
+        """``deals``: a negotiation with ``partner`` (pre-roll step 1)."""
+
+    @abstractmethod
+    def _back_to_pre_roll(self) -> None:
+        """``deals``: after a step (1)-(5) action, on with the turn."""
+
+    @abstractmethod
+    def asset_worth(self, seat: int, kind: str, which: int) -> int:
+        """``deals``: GOLDFIX valuation of one asset (what a LIQUIDATION discounts)."""

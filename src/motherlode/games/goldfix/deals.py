@@ -18,6 +18,10 @@ negotiations a turn, ``deal_rounds`` proposals in one (the first and the counter
 
 The quick proposal of earlier versions stays: ``offer sell ML-Kudu 125`` proposes that one
 asset for 125% of its GOLDFIX valuation in one move.
+
+A part of ``rules.GoldfixState``, built on the core alone.  Hooks it offers (declared on
+the core): ``_open_deal``, ``_back_to_pre_roll`` and ``asset_worth`` (in ``preroll``).
+Hooks it uses: none.
 """
 
 from __future__ import annotations
@@ -47,8 +51,7 @@ from motherlode.games.goldfix.actions import (
     mine_lease,
 )
 from motherlode.games.goldfix.components import Components
-from motherlode.games.goldfix.core import NEGOTIATE, OVER, PRE_ROLL, RESPOND
-from motherlode.games.goldfix.risk import RiskRules
+from motherlode.games.goldfix.core import NEGOTIATE, OVER, PRE_ROLL, RESPOND, GoldfixCore
 
 LEASE_ASSET, HEADGEAR_ASSET, REPORT_ASSET, BULLION_ASSET = "ML", "HG", "DR", "bullion"
 
@@ -199,7 +202,7 @@ _PROPOSE, _WITHDRAW, _COUNTER = Propose(), Withdraw(), CounterOffer()
 _ACCEPT, _DECLINE = Respond(True), Respond(False)
 
 
-class DealRules(RiskRules):
+class DealRules(GoldfixCore):
     """Negotiations between players: drafting, proposing, answering, settling."""
 
     deal: Deal | None

@@ -8,6 +8,11 @@ GOLDFIX corner the only alternative to self-brokering is a fixed 25%; RISK broke
 fix their rate.  Then every player with bullion says, all at once, how much of the vault
 to sell; sellers pay the broker's commission; the GOLDFIX falls (-$100, -$200 at the
 corner, as printed on a card) only if any bullion was sold.
+
+A part of ``rules.GoldfixState``, built on the core alone.  Hooks it offers (declared on
+the core): ``_open_market``, ``_pay_bullion_tax``, ``_pay_corporation_tax``,
+``_toggle_tax`` and ``_goldfix_up`` (RISK cards), ``_flash_sale`` (a HOLD card, in
+``preroll``).  Hooks it uses: none.
 """
 
 from __future__ import annotations
@@ -15,14 +20,13 @@ from __future__ import annotations
 from motherlode.engine import Action
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import Commission, Sell
-from motherlode.games.goldfix.auctions import AuctionRules
-from motherlode.games.goldfix.core import COMMISSION, SELL
+from motherlode.games.goldfix.core import COMMISSION, SELL, GoldfixCore
 
 _SELLS = [Sell(p) for p in money.SALE_PERCENTS]
 _COMMISSIONS = {r: Commission(r) for r in money.COMMISSION_RATES}
 
 
-class BullionMarketRules(AuctionRules):
+class BullionMarketRules(GoldfixCore):
     """BULLION MARKET sales, bullion and corporation taxes, FLASH SALE cards."""
 
     # ------------------------------------------------------------ BULLION MARKET

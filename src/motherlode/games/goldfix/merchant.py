@@ -6,6 +6,9 @@ dice are rolled: equal dice, or red 1-3, fail; red 4, 5 or 6 succeed at 2x, 1x o
 the GOLDFIX valuation of each owner's assets in that mine.  Each threatened owner, in
 order of play, may first counter: pay $10M and roll the black die; if it equals the red,
 the takeover has failed.  Otherwise the bidder pays every owner and takes the assets.
+
+A part of ``rules.GoldfixState``, built on the core alone.  Hook it offers (declared on
+the core): ``_open_merchant_bank`` (a RISK card).  Hooks it uses: none.
 """
 
 from __future__ import annotations
@@ -13,14 +16,13 @@ from __future__ import annotations
 from motherlode.engine import Action
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import Counter, Nominate
-from motherlode.games.goldfix.core import COUNTER, NO_ONE, NOMINATE, OVER
-from motherlode.games.goldfix.markets import BullionMarketRules
+from motherlode.games.goldfix.core import COUNTER, NO_ONE, NOMINATE, OVER, GoldfixCore
 
 _DECLINE = Nominate(None)
 _COUNTERS: list[Action] = [Counter(False), Counter(True)]
 
 
-class MerchantBankRules(BullionMarketRules):
+class MerchantBankRules(GoldfixCore):
     """MERCHANT BANK takeovers."""
 
     def owns_in(self, seat: int, mine: int) -> bool:

@@ -7,6 +7,11 @@ action of a later step closes the earlier ones for the turn; LIQUIDATION "can be
 time during a player's normal turn", so it never moves the turn on.
 
 Step (1), deals with other players, is in ``deals``.
+
+A part of ``rules.GoldfixState``, built on the core alone.  Hooks it offers: none.  Hooks
+it uses (declared on the core): ``_open_deal``, ``_back_to_pre_roll``, ``asset_worth``
+(``deals``), ``held_card``, ``_spend_hold``, ``_apply_effects`` (``risk``) and
+``_flash_sale`` (``markets``).
 """
 
 from __future__ import annotations
@@ -37,12 +42,12 @@ from motherlode.games.goldfix.core import (
     NO_ONE,
     REPAY_STEP,
     TRADE_STEP,
+    GoldfixCore,
 )
 from motherlode.games.goldfix.deals import (
     HEADGEAR_ASSET,
     LEASE_ASSET,
     REPORT_ASSET,
-    DealRules,
     asset_names,
     asset_words,
 )
@@ -88,7 +93,7 @@ def menu_for(components: Components) -> Menu:
 _REPAY, _ROLL = Repay(), Roll()
 
 
-class PreRollRules(DealRules):
+class PreRollRules(GoldfixCore):
     """Steps (1)-(5) of the order of play."""
 
     @property

@@ -4,6 +4,12 @@ Drawing is optional.  If another player is still on the RISK square, the arrivin
 may first reshuffle the deck.  A HOLD card is kept face up and played before a later roll
 (order of play, step 5); every other card acts at once and goes straight back to the
 bottom of the deck, as do HOLD cards once used.  The deck is ``data/risk.toml``.
+
+A part of ``rules.GoldfixState``, built on the core alone.  Hooks it offers (declared on
+the core): ``held_card``, ``_spend_hold`` and ``_apply_effects`` (HOLD cards, in
+``preroll``).  Hooks it uses, for the cards that act at once: ``_open_auction``
+(``auctions``), ``_open_market``, ``_pay_bullion_tax``, ``_pay_corporation_tax``,
+``_toggle_tax``, ``_goldfix_up`` (``markets``) and ``_open_merchant_bank`` (``merchant``).
 """
 
 from __future__ import annotations
@@ -13,8 +19,7 @@ from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import Answer, Draw, Reshuffle
 from motherlode.games.goldfix.auctions import LEASE, REPORT
 from motherlode.games.goldfix.components import Effect
-from motherlode.games.goldfix.core import ANSWER, DRAW, NO_ONE, RESHUFFLE
-from motherlode.games.goldfix.merchant import MerchantBankRules
+from motherlode.games.goldfix.core import ANSWER, DRAW, NO_ONE, RESHUFFLE, GoldfixCore
 
 _YES_NO: dict[str, list[Action]] = {
     RESHUFFLE: [Reshuffle(False), Reshuffle(True)],
@@ -24,7 +29,7 @@ _ANSWER_NO: list[Action] = [Answer(False)]
 _ANSWERS: list[Action] = [Answer(False), Answer(True)]
 
 
-class RiskRules(MerchantBankRules):
+class RiskRules(GoldfixCore):
     """The RISK deck and its cards."""
 
     def _land_on_risk(self) -> None:

@@ -1,9 +1,11 @@
 """GOLDFIX: the state of a game, the dice and the squares, and the engine's hooks.
 
-The rules are split by rulebook section, each a mixin built on ``core.GoldfixCore``:
-``auctions`` (MINE ASSET AUCTIONS), ``markets`` (BULLION MARKET, TAXES, FLASH SALE),
-``merchant`` (MERCHANT BANK), ``risk`` (RISK), ``deals`` (GAMEPLAY DETAILS step 1: deals
-between players), ``preroll`` (the rest of steps 1-5).
+The rules are split by rulebook section into parts, each built on ``core.GoldfixCore``
+alone: ``auctions`` (MINE ASSET AUCTIONS), ``markets`` (BULLION MARKET, TAXES, FLASH
+SALE), ``merchant`` (MERCHANT BANK), ``risk`` (RISK), ``deals`` (GAMEPLAY DETAILS step 1:
+deals between players), ``preroll`` (the rest of steps 1-5).  :class:`GoldfixState`
+composes them once; no part overrides another, so their order changes nothing, and where
+one part calls another it goes through a hook the core declares.
 This module adds step (6), the DICE ROLL and the squares passed and landed on "strictly in
 order of play", with step (7), BULLION PRODUCTION, as each mine is passed; and it answers
 the engine: who is asked, what is legal (and why not), what each seat sees.
@@ -46,7 +48,7 @@ from motherlode.games.goldfix.actions import (
     TimeUp,
     Withdraw,
 )
-from motherlode.games.goldfix.auctions import ASSET_NAMES, LEASE, REPORT
+from motherlode.games.goldfix.auctions import ASSET_NAMES, LEASE, REPORT, AuctionRules
 from motherlode.games.goldfix.components import Square
 from motherlode.games.goldfix.core import (
     ANSWER,
@@ -71,14 +73,19 @@ from motherlode.games.goldfix.core import (
     SELL,
     TRADE_STEP,
     WANT,
+    GoldfixCore,
 )
 from motherlode.games.goldfix.deals import (
     BULLION_ASSET,
     HEADGEAR_ASSET,
     LEASE_ASSET,
     REPORT_ASSET,
+    DealRules,
 )
+from motherlode.games.goldfix.markets import BullionMarketRules
+from motherlode.games.goldfix.merchant import MerchantBankRules
 from motherlode.games.goldfix.preroll import PreRollRules
+from motherlode.games.goldfix.risk import RiskRules
 
 _LOANS: list[Action] = [Loan(False), Loan(True)]
 _OVERDRAFT = Overdraft()
@@ -119,7 +126,15 @@ def describe_rates(rates: tuple[int, ...]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-class GoldfixState(PreRollRules):
+class GoldfixState(
+    PreRollRules,
+    DealRules,
+    RiskRules,
+    MerchantBankRules,
+    BullionMarketRules,
+    AuctionRules,
+    GoldfixCore,
+):
     """A game of GOLDFIX for 3-6 players."""
 
     # --------------------------------------------------- (6) DICE ROLL and squares

@@ -32,6 +32,7 @@ GAME = Game(
     render=render,
     prompt=PROMPT,
     bots={"minister": MinisterBot, "heuristic": HeuristicBot},
+    sample_moves=6,
     search_defaults={"cutoff": 40, "eval": "heuristic", "prior": "heuristic", "bias": 1},
     seat_options=minister_seats,
 )

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from motherlode.games.gonza.components import BID, DOWN, EARN, EVENT, PLACE, UP, EventCard
 
 if TYPE_CHECKING:
-    from motherlode.games.gonza.rules import GonzaState
+    from motherlode.games.gonza.core import GonzaCore
 
 AI_ORDER = (EARN, PLACE, UP, DOWN, BID, EVENT)
 """The order in which the AI carries out its dice (the rulebook gives none; docs/gonza.md)."""
@@ -35,16 +35,16 @@ def _best(options: list[int], *keys: Callable[[int], int]) -> list[int]:
     return options
 
 
-def own(state: GonzaState, seat: int, corp: int) -> int:
+def own(state: GonzaCore, seat: int, corp: int) -> int:
     return state.placed[corp * state.num_players + seat]
 
 
-def opponents(state: GonzaState, seat: int, corp: int) -> int:
+def opponents(state: GonzaCore, seat: int, corp: int) -> int:
     """Credits of every other player (AI players included) on a corporation."""
     return state.total[corp] - own(state, seat, corp)
 
 
-def place_choices(state: GonzaState, seat: int) -> list[int]:
+def place_choices(state: GonzaCore, seat: int) -> list[int]:
     """'Always invest in the corporation which has the highest current valuation. If there
     is a tie, then ... the most opposing players' stocks invested in it.'"""
     if not state.personal[seat]:
@@ -53,7 +53,7 @@ def place_choices(state: GonzaState, seat: int) -> list[int]:
     return _best(room, state.value, lambda c: opponents(state, seat, c))
 
 
-def raise_choices(state: GonzaState, seat: int) -> list[int]:
+def raise_choices(state: GonzaCore, seat: int) -> list[int]:
     """'Increase the stock of the corporation which they have the most stock in (minimum 1).
     If there is a tie, ... the least amount of opponents' stocks on it.'"""
     movable = [
@@ -64,14 +64,14 @@ def raise_choices(state: GonzaState, seat: int) -> list[int]:
     return _best(movable, lambda c: own(state, seat, c), lambda c: -opponents(state, seat, c))
 
 
-def lower_choices(state: GonzaState, seat: int) -> list[int]:
+def lower_choices(state: GonzaCore, seat: int) -> list[int]:
     """'Decrease the stock of the corporation which they have the least stock in. If there is
     a tie ... the most amount of opponents' stocks in it.'"""
     movable = [c for c in range(len(state.corps)) if state.pos[c] > 0]
     return _best(movable, lambda c: -own(state, seat, c), lambda c: opponents(state, seat, c))
 
 
-def bid_choices(state: GonzaState, seat: int) -> list[int]:
+def bid_choices(state: GonzaCore, seat: int) -> list[int]:
     """'Only bid for cards with the AI symbol ... the card that currently has the least bids
     from other players.'  Face-up slots; none without a credit to bid."""
     if not state.personal[seat]:
@@ -86,7 +86,7 @@ def bid_choices(state: GonzaState, seat: int) -> list[int]:
     return _best(slots, lambda s: -others(s))
 
 
-def event_effect_on(state: GonzaState, seat: int, event: EventCard) -> int:
+def event_effect_on(state: GonzaCore, seat: int, event: EventCard) -> int:
     """The change an event would make to the value of a player's placed credits."""
     change = 0
     for c, corp in enumerate(state.corps):

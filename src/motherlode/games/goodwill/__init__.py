@@ -29,6 +29,8 @@ GAME = Game(
     render=render,
     prompt=PROMPT,
     bots=BOTS,
+    simultaneous=True,
+    sample_moves=3,
     search_defaults={
         "rollout": "heuristic",
         "cutoff": 20,

@@ -11,8 +11,8 @@ from functools import lru_cache
 
 from motherlode.engine import ActionSpace, Game, GameOptions
 from motherlode.games.yukon.actions import ACTION_TYPES, actions_for
-from motherlode.games.yukon.board import Board
 from motherlode.games.yukon.bots import HeuristicBot
+from motherlode.games.yukon.components import Board
 from motherlode.games.yukon.options import YukonOptions
 from motherlode.games.yukon.render import PROMPT, render
 from motherlode.games.yukon.rules import YukonState
@@ -46,6 +46,7 @@ GAME = Game(
     render=render,
     prompt=PROMPT,
     bots={"heuristic": HeuristicBot},
+    sample_moves=24,
     search_defaults={"rollout": "heuristic", "cutoff": 20, "bias": 1},
 )
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from motherlode.engine import Action
-from motherlode.games.yukon.board import Board
+from motherlode.games.yukon.components import Board
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from motherlode.engine import Action, Agent, State, seat_view
-from motherlode.games.yukon.board import Board
+from motherlode.games.yukon.components import Board
 from motherlode.games.yukon.rules import FREE, SIX, STONES, YukonState
 
 STAKED_WEIGHT = 100.0

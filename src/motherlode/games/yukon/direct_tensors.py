@@ -17,7 +17,7 @@ from motherlode.games.yukon.rules import FREE, OVER, PLACING, PLAYING, YukonStat
 from motherlode.rl.tensors.direct import Buffer, DirectEncoder, pack
 
 if TYPE_CHECKING:
-    from motherlode.games.yukon.board import Board
+    from motherlode.games.yukon.components import Board
     from motherlode.rl.tensors import Encoder
 
 PHASES = {PLACING: 0, PLAYING: 1, OVER: 2}

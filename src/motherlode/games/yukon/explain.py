@@ -6,9 +6,14 @@ so the messages may take their time; the legal ones never come this way.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from motherlode.engine import Action
 from motherlode.games.yukon.actions import Enter, Move, Pass, Place, Stake
-from motherlode.games.yukon.rules import FREE, PLACING, PLAYING, YukonState
+from motherlode.games.yukon.constants import FREE, PLACING, PLAYING
+
+if TYPE_CHECKING:
+    from motherlode.games.yukon.rules import YukonState
 
 
 def why_not(state: YukonState, seat: int, action: Action) -> str:

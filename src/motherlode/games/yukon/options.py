@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from motherlode.engine import BadOptions, GameOptions, option
-from motherlode.games.yukon.board import Board, BoardError, load_board
+from motherlode.games.yukon.components import Board, BoardError, load_board
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,12 @@ from rich.text import Text
 
 from motherlode.engine import Action, PromptHelp, State
 from motherlode.games.yukon.actions import Enter, Move, Place, Stake
-from motherlode.games.yukon.board import GRID_HOUR_OFFSET, NEIGHBOUR_AT_HOUR, Board, grid_position
+from motherlode.games.yukon.components import (
+    GRID_HOUR_OFFSET,
+    NEIGHBOUR_AT_HOUR,
+    Board,
+    grid_position,
+)
 from motherlode.games.yukon.words import words
 
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")

@@ -29,20 +29,28 @@ from typing import NamedTuple
 from motherlode.engine import Action, State
 from motherlode.engine.actions import JsonValue
 from motherlode.games.yukon.actions import ActionTable, Enter, Move, Pass, Place, Stake, actions_for
-from motherlode.games.yukon.board import Board
+from motherlode.games.yukon.components import Board
+from motherlode.games.yukon.constants import FREE, OVER, PLACING, PLAYING
+from motherlode.games.yukon.explain import why_not
 from motherlode.games.yukon.options import YukonOptions
+
+__all__ = [
+    "FREE",
+    "OVER",
+    "PLACING",
+    "PLAYING",
+    "SIX",
+    "STONES",
+    "WALLED_IN_TURNS",
+    "YukonState",
+]
+"""What the bots, encoders and tests read from the rules (the marks from ``constants``)."""
 
 STONES = 12
 """Gold-diggers per team ("Preparation")."""
 
 SIX = 6
 """The claim for 6 nuggets: whoever stakes it first takes no further turns."""
-
-FREE = -1
-"""Owner of an empty space or of an unstaked claim."""
-
-PLACING, PLAYING, OVER = "placing", "playing", "over"
-"""Phases: start spaces being chosen, turns being played, the game ended."""
 
 ENTERS, MOVES = "enters", "moves"
 """Kinds of steps gathered into one line of the log."""
@@ -842,8 +850,6 @@ class YukonState(State):
         """Why an action is not allowed now, in the rulebook's terms (None: it is legal)."""
         if action in self._options:
             return None
-        from motherlode.games.yukon.explain import why_not
-
         return why_not(self, seat, action)
 
 

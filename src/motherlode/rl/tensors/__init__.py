@@ -3,7 +3,7 @@
 The encoding is a function of the observation alone (never of the state), so it cannot
 show more than the engine lets the seat see: hidden cards, the deck order and the other
 seats' sealed commitments are not in an observation, hence not in a tensor.  The layout of
-each game is declared key by key in ``tensors/<game>.py`` (see :mod:`.schema`); the shape
+each game is declared key by key in its own package's ``tensors.py`` (see :mod:`.schema`); the shape
 depends only on the game, the player count and the options, and seat blocks are padded to
 the game's largest table and rotated so the viewer comes first.
 
@@ -21,8 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from motherlode.engine import Game, GameOptions, State, get_game
-from motherlode.rl.tensors import carcassonne, goldfix, gonza, goodwill, yukon
+from motherlode.engine import Game, GameOptions, State, games, get_game
 from motherlode.rl.tensors.compiled import Mismatch, compile_layout
 from motherlode.rl.tensors.schema import (
     Cat,
@@ -42,15 +41,19 @@ from motherlode.rl.tensors.schema import (
     where,
 )
 
-__all__ = ["Encoder", "LayoutError", "encoder"]
+__all__ = ["Encoder", "LayoutError", "encoder", "games_with_layout", "layout_module"]
 
-GAMES: dict[str, ModuleType] = {
-    "carcassonne": carcassonne,
-    "goldfix": goldfix,
-    "gonza": gonza,
-    "goodwill": goodwill,
-    "yukon": yukon,
-}
+
+def layout_module(game: Game) -> ModuleType | None:
+    """The game's tensor layout: its own ``tensors`` module (``fields(state)`` and optional
+    ``OPTIONAL`` keys), found through the game's package; None where it declares none."""
+    return game.part("tensors")
+
+
+def games_with_layout() -> list[str]:
+    """Ids of the registered games that declare a tensor layout."""
+    return [g for g in games() if layout_module(get_game(g)) is not None]
+
 
 Vector = npt.NDArray[np.float32]
 
@@ -81,7 +84,7 @@ class Encoder:
     """The tensor layout of one game at one player count and set of options."""
 
     def __init__(self, game: Game, num_players: int, options: GameOptions) -> None:
-        module = GAMES.get(game.id)
+        module = layout_module(game)
         if module is None:
             raise LayoutError(f"no tensor layout for {game.title}")
         self.game = game

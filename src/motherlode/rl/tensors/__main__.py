@@ -4,7 +4,7 @@ motherlode.rl.tensors`` (tests/rl/test_docs.py checks the page holds exactly thi
 from __future__ import annotations
 
 from motherlode.engine import get_game
-from motherlode.rl.tensors import GAMES, encoder
+from motherlode.rl.tensors import encoder, games_with_layout
 
 
 def markdown(game_id: str) -> str:
@@ -26,7 +26,7 @@ def markdown(game_id: str) -> str:
 
 
 def main() -> None:
-    print("\n\n".join(markdown(g) for g in GAMES))
+    print("\n\n".join(markdown(g) for g in games_with_layout()))
 
 
 if __name__ == "__main__":

@@ -1,3 +1,4 @@
+// @ts-check
 // GOLDFIX DASHBOARD: every figure comes from the server (money.py through the ledger);
 // this page only shows them and posts transactions.
 //
@@ -12,6 +13,8 @@
 // - previews ("what this click will book") are the server's own words (`/quote`).
 "use strict";
 
+/** The page's element of that id (dashboard.html has each one), of whatever kind.
+ * @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
 const M = (n) => (n < 0 ? "−$" + (-n).toLocaleString("en-US") : "$" + n.toLocaleString("en-US")) + "M";
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";");
@@ -45,6 +48,7 @@ async function api(method, url, body) {
   const data = await r.json().catch(() => ({}));
   if (!r.ok) {
     const d = data.detail;
+    /** @type {Error & { status?: number }} */
     const err = new Error(typeof d === "string" ? d : Array.isArray(d) ? d.map((e) => e.msg).join("; ") : "request refused");
     err.status = r.status;
     throw err;
@@ -263,7 +267,7 @@ function renderTakeover() {
 
 function ownerInputs() {
   const out = {};
-  for (const el of document.querySelectorAll("#m-owners [data-owner]")) {
+  for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("#m-owners [data-owner]"))) {
     (out[el.dataset.owner] ||= {})[el.dataset.key] = el.value;
   }
   return out;
@@ -447,7 +451,7 @@ function wire() {
     if (!tx) return showError("Choose the bidder and both dice.");
     return book(tx, () => {
       for (const id of ["m-bidder", "m-red", "m-black"]) $(id).value = "";
-      for (const el of document.querySelectorAll("#m-owners [data-owner]")) el.value = "";
+      for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("#m-owners [data-owner]"))) el.value = "";
     });
   });
   $("l-player").addEventListener("change", render);
@@ -502,5 +506,5 @@ async function setup() {
 
 wire();
 // On a phone the reference cards (calculator, production table, legend) start folded.
-if (matchMedia("(max-width: 740px)").matches) for (const d of document.querySelectorAll("details.ref")) d.open = false;
+if (matchMedia("(max-width: 740px)").matches) for (const d of /** @type {NodeListOf<HTMLDetailsElement>} */ (document.querySelectorAll("details.ref"))) d.open = false;
 if (dashId) load(); else setup();

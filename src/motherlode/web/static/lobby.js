@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: a form built from each game's typed options, seat choices, and the table list.
 (function () {
   const M = { el: (tag, attrs, ...kids) => {
@@ -9,6 +10,8 @@
     n.append(...kids.flat().filter((k) => k !== null && k !== undefined));
     return n;
   } };
+  /** The page's element of that id (index.html has each one), of whatever kind it is.
+   * @param {string} id @returns {any} */
   const $ = (id) => document.getElementById(id);
   let catalogue = [];
   let timerChoices = [0];
@@ -201,7 +204,7 @@
   // "my tables": the seat links this browser has opened (table.js keeps them)
   function myTables(status) {
     let list = [];
-    try { list = JSON.parse(localStorage.getItem("motherlode-my-tables") || "[]"); } catch (e) { list = []; }
+    try { list = JSON.parse(localStorage.getItem("motherlode-my-tables") || "[]"); } catch { list = []; }
     list = list.filter((t) => typeof t.link === "string" && t.link.startsWith("/t/"));
     $("my-tables-card").classList.toggle("hidden", !list.length);
     $("my-tables").replaceChildren(...list.map((t) => M.el("tr", { "data-table": t.table },
@@ -250,9 +253,8 @@
   // A card per game: what it is about, players and length, how to play, and a button that
   // sets up a table of it in the form below.
   function gameCards() {
-    const howto = window.MotherlodeHowTo || {};
     $("games").replaceChildren(...catalogue.map((g) => {
-      const h = howto[g.id] || {};
+      const h = g.howto || {};
       return M.el("article", { class: "game-card", "data-game": g.id },
         M.el("h3", { text: g.title }),
         M.el("p", { class: "muted", text: `${g.min_players}–${g.max_players} players` +
@@ -283,7 +285,7 @@
     $("players").onchange = seatsForm;
     $("create").onsubmit = create;
     gameCards();
-    for (const b of document.querySelectorAll("[data-choose]")) {
+    for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-choose]"))) {
       b.onclick = () => choose(b.dataset.choose);
     }
     if (catalogue.length) optionsForm();

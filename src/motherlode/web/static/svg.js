@@ -1,8 +1,12 @@
+// @ts-check
 // Shared helpers for the game renderers: element builders and the renderer registry.
 // A renderer is registered as Motherlode.renderers[gameId] = { draw(view, ui) -> Element }.
 // `view` is the seat's view from the server: observation, legal actions, names, seat...
 // `ui` offers: ui.act(actionJson), ui.legal (array of {action, text}), ui.find(pred),
-// ui.seat, ui.names, ui.svg(...), ui.el(...). Renderers draw only from the observation.
+// ui.seat, ui.names, ui.svg(...), ui.el(...), ui.controls (the renderer's own box under the
+// prompt) and the room the board has (ui.width, ui.height, ui.narrow): a renderer reads
+// nothing else of the page.  Renderers draw only from the observation, with the shared
+// drawing kit (kit.js, Motherlode.kit).  types.d.ts declares all of it.
 (function () {
   const NS = "http://www.w3.org/2000/svg";
   function build(doc, tag, attrs, children) {

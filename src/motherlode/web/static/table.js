@@ -1,6 +1,9 @@
+// @ts-check
 // The table page: one WebSocket, the seat's view, the game's renderer, controls and log.
 (function () {
   const M = window.Motherlode;
+  /** The page's element of that id (table.html has each one), of whatever kind it is.
+   * @param {string} id @returns {any} */
   const $ = (id) => document.getElementById(id);
   const tableId = location.pathname.split("/").pop();
   const params = new URLSearchParams(location.hash.slice(1));
@@ -26,8 +29,13 @@
       renderers[game] = new Promise((resolve) => {
         if (M.renderers[game]) return resolve(M.renderers[game]);
         const script = document.createElement("script");
-        script.src = `/static/games/${game}.js`;
-        script.onload = () => resolve(M.renderers[game] || M.renderers.generic);
+        script.src = `/games/${game}/render.js`;
+        // the renderer's stylesheet (if it links one) is waited for: no unstyled board
+        // and what it fetches for itself (`ready`: Carcassonne's tiles) before its first draw
+        script.onload = () => M.kit.styled(game)
+          .then(() => (M.renderers[game] && M.renderers[game].ready) || null)
+          .then(() => resolve(M.renderers[game] || M.renderers.generic),
+            () => resolve(M.renderers.generic));
         script.onerror = () => resolve(M.renderers.generic);
         document.head.append(script);
       });
@@ -64,6 +72,8 @@
     sendMove({ type: "act", action, expect_move: view ? view.move_count : null });
   }
 
+  // What a renderer gets from the page (types.d.ts: RendererUi): it reads nothing else of it.
+  /** @type {RendererUi} */
   const ui = {
     act,
     get legal() { return view ? view.legal : []; },
@@ -72,6 +82,10 @@
     get names() { return view ? view.names : []; },
     svg: M.svg, el: M.el, colour: M.colour,
     redraw: () => (view ? render(view) : undefined), // after a renderer's local change
+    controls: $("custom-controls"), // the renderer's own controls, under the prompt
+    get width() { return $("board").clientWidth; }, // the board's width in px
+    get height() { return window.innerHeight; }, // what the board may fill without scrolling
+    get narrow() { return window.innerWidth < 700; }, // a phone-sized window
   };
 
   // Each seat: its colour, its name, what it is doing, and for a person whether they are
@@ -116,7 +130,7 @@
       return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
     };
     const tick = () => {
-      for (const node of document.querySelectorAll("[data-clock]")) {
+      for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-clock]"))) {
         const seat = Number(node.dataset.clock);
         const deadline = c.deadlines ? c.deadlines[String(seat)] : null;
         const bank = c.kind === "realtime" && c.banks ? c.banks[seat] : null;
@@ -331,9 +345,7 @@
     players(v, v.observation);
     peopleCard(v);
     const board = $("board");
-    const custom = $("custom-controls");
-    custom.replaceChildren();
-    ui.controls = custom;
+    ui.controls.replaceChildren();
     board.replaceChildren(renderer.draw(v, ui));
     if (!replay.active) controls(v, renderer);
     showUndo(v);
@@ -347,7 +359,7 @@
         `${i + 1}. ${g.map((s) => `${v.names[s]} (${obs.scores[s]})`).join(" = ")}`).join("   ");
       // why: the renderer's breakdown of each seat's final score, where it gives one
       let why = [];
-      try { why = renderer.explainEnd ? renderer.explainEnd(v) || [] : []; } catch (e) { why = []; }
+      try { why = renderer.explainEnd ? renderer.explainEnd(v) || [] : []; } catch { why = []; }
       status.replaceChildren(M.el("div", { class: "final" }, `Final: ${ranking}`),
         ...(why.length ? [M.el("ul", { class: "why" }, ...why.map((line) =>
           M.el("li", {}, line)))] : []),
@@ -368,12 +380,12 @@
   let fairShown = null; // what the fairness card shows now, so a new frame redraws only on change
 
   function remembered() {
-    try { return localStorage.getItem(commitKey); } catch (e) { return null; }
+    try { return localStorage.getItem(commitKey); } catch { return null; }
   }
   function remember(value) { // the first commitment seen during play is kept
     try {
       if (!localStorage.getItem(commitKey)) localStorage.setItem(commitKey, value);
-    } catch (e) { /* no storage here (private mode): nothing to compare with at the end */ }
+    } catch { /* no storage here (private mode): nothing to compare with at the end */ }
   }
 
   async function sha256Hex(text) {
@@ -554,11 +566,11 @@
   const SOUND = "motherlode-turn-sound";
   let wasMyTurn = null;
   function soundOn() {
-    try { return localStorage.getItem(SOUND) === "on"; } catch (e) { return false; }
+    try { return localStorage.getItem(SOUND) === "on"; } catch { return false; }
   }
   $("turn-sound").checked = soundOn();
   $("turn-sound").onchange = (e) => {
-    try { localStorage.setItem(SOUND, e.target.checked ? "on" : "off"); } catch (err) { /* none */ }
+    try { localStorage.setItem(SOUND, e.target.checked ? "on" : "off"); } catch { /* none */ }
     if (e.target.checked && window.Notification && Notification.permission === "default") {
       Notification.requestPermission().catch(() => {});
     }
@@ -578,9 +590,9 @@
       tone.connect(gain).connect(audio.destination);
       tone.start();
       tone.stop(audio.currentTime + 0.25);
-    } catch (e) { /* no sound here */ }
+    } catch { /* no sound here */ }
     if (document.hidden && window.Notification && Notification.permission === "granted") {
-      try { new Notification(`${v.title}: your turn`); } catch (e) { /* not allowed here */ }
+      try { new Notification(`${v.title}: your turn`); } catch { /* not allowed here */ }
     }
   }
 
@@ -594,7 +606,7 @@
       list.unshift({ table: tableId, link: location.pathname + location.hash, title: v.title,
         name: v.names[v.seat], status: v.status, since: old ? old.since : Date.now() });
       localStorage.setItem(MINE, JSON.stringify(list.slice(0, 30)));
-    } catch (e) { /* no storage here (private mode): nothing remembered */ }
+    } catch { /* no storage here (private mode): nothing remembered */ }
   }
 
   // ----- play again: a new table with the same seats, names, options and settings
@@ -621,15 +633,6 @@
         "Go to my new seat")) : null);
   }
 
-  // An action's text notation, as the terminal shows it (engine/actions.py: the type, then
-  // each field: numbers as they are, lists joined by commas, yes/no, "-" for none).
-  function notation(action) {
-    const word = (v) => v === null || v === undefined ? "-" : v === true ? "yes" :
-      v === false ? "no" : Array.isArray(v) ? (v.length ? v.join(",") : ".") : String(v);
-    return [action.type, ...Object.entries(action).filter(([k]) => k !== "type")
-      .map(([, v]) => word(v))].join(" ");
-  }
-
   // ----- replay of a finished game, move by move
   async function showMove(k) {
     const response = await fetch(`/api/tables/${tableId}/replay/${k}`);
@@ -643,7 +646,7 @@
     const slider = $("replay-slider");
     slider.max = data.moves; slider.value = data.move;
     $("replay-last").textContent = data.last ?
-      `Last move: ${data.names[data.last.seat]} — ${notation(data.last.action)}` :
+      `Last move: ${data.names[data.last.seat]} — ${data.last.text}` :
       "The start of the game, before the first move";
     $("controls-card").classList.add("hidden"); // the replay card says where we are
     $("actions").replaceChildren();

@@ -1,3 +1,4 @@
+// @ts-check
 // Carcassonne with The Goldmines: the map of land tiles with its followers and gold bars,
 // the drawn tile, the bag and the players, drawn as SVG from the seat's observation only.
 // The turn's decisions are clicks on the map: an open square (then turn the previewed tile
@@ -7,97 +8,24 @@
   "use strict";
   const M = window.Motherlode;
   const { svg, el } = M;
+  const K = M.kit.forGame("carcassonne", "cc");
+  const { txt } = K;
 
   // ------------------------------------------------------------------ the tile set
-  // A copy of the built-in data/tiles.toml (web tables always play the built-in tiles):
-  // edges N E S W, then features in the file's order (a follower's number is its index)
-  // written "kind edges-or-halves" with "+" for a pennant, then where each feature is shown
-  // (tile north up, 0..100) and drawing hints: stop (where a dead-end road ends), junction
-  // (a crossroads house), tight (a smaller city corner next to a cloister).
-  const RAW = {
-    L: ["FFFF", ["cloister", "field Nw Ne En Es Se Sw Ws Wn"], [[50, 48], [21, 80]]],
-    LR: ["FFRF", ["cloister", "road S", "field Nw Ne En Es Se Sw Ws Wn"],
-      [[50, 44], [50, 82], [20, 80]]],
-    RCr: ["CRFR", ["city N", "road W E", "field En Wn", "field Es Se Sw Ws"],
-      [[50, 12], [50, 50], [80, 31], [50, 78]]],
-    "Cccc+": ["CCCC", ["city N E S W +"], [[52, 56]]],
-    "CccR+": ["CCRC", ["city N E W +", "road S", "field Se", "field Sw"],
-      [[50, 36], [50, 84], [81, 88], [19, 88]], { stop: [50, 66] }],
-    CccR: ["CCRC", ["city N E W", "road S", "field Se", "field Sw"],
-      [[50, 36], [50, 84], [81, 88], [19, 88]], { stop: [50, 66] }],
-    "CFc+": ["FCFC", ["city E W +", "field Nw Ne", "field Se Sw"],
-      [[42, 50], [50, 11], [50, 89]]],
-    CFc: ["FCFC", ["city E W", "field Nw Ne", "field Se Sw"], [[50, 50], [50, 11], [50, 89]]],
-    Cc: ["CFFC", ["city N W", "field En Es Se Sw"], [[24, 24], [70, 70]]],
-    "Cc+": ["CFFC", ["city N W +", "field En Es Se Sw"], [[22, 24], [70, 70]]],
-    CcRr: ["CRRC", ["city N W", "road E S", "field En Sw", "field Es Se"],
-      [[24, 24], [65, 65], [28, 73], [87, 87]]],
-    "CcRr+": ["CRRC", ["city N W +", "road E S", "field En Sw", "field Es Se"],
-      [[22, 24], [65, 65], [28, 73], [87, 87]]],
-    Ccc: ["CCFC", ["city N E W", "field Se Sw"], [[50, 36], [50, 87]]],
-    "Ccc+": ["CCFC", ["city N E W +", "field Se Sw"], [[50, 36], [50, 87]]],
-    CRr: ["CRRF", ["city N", "road E S", "field Es Se", "field En Sw Ws Wn"],
-      [[50, 12], [65, 65], [87, 87], [28, 62]]],
-    RrC: ["CFRR", ["city N", "road S W", "field Sw Ws", "field En Es Se Wn"],
-      [[50, 12], [35, 65], [13, 87], [72, 62]]],
-    CRRR: ["CRRR", ["city N", "road E", "road S", "road W", "field En Wn", "field Es Se",
-      "field Sw Ws"], [[50, 12], [80, 50], [50, 80], [20, 50], [50, 31], [80, 80], [20, 80]],
-    { junction: true }],
-    C: ["CFFF", ["city N", "field En Es Se Sw Ws Wn"], [[50, 12], [50, 64]]],
-    CFC: ["CFCF", ["city N", "city S", "field En Es Ws Wn"], [[50, 12], [50, 88], [50, 50]]],
-    CC: ["CFFC", ["city N", "city W", "field En Es Se Sw"], [[50, 12], [12, 50], [66, 66]]],
-    RRRR: ["RRRR", ["road N", "road E", "road S", "road W", "field Ne En", "field Es Se",
-      "field Sw Ws", "field Wn Nw"],
-    [[50, 20], [80, 50], [50, 80], [20, 50], [80, 20], [80, 80], [20, 80], [20, 20]],
-    { junction: true }],
-    RRR: ["FRRR", ["road E", "road S", "road W", "field Wn Nw Ne En", "field Es Se",
-      "field Sw Ws"], [[80, 50], [50, 80], [20, 50], [50, 22], [80, 80], [20, 80]],
-    { junction: true }],
-    Rr: ["FFRR", ["road S W", "field Sw Ws", "field Wn Nw Ne En Es Se"],
-      [[35, 65], [13, 87], [64, 36]]],
-    RFr: ["FRFR", ["road W E", "field Wn Nw Ne En", "field Es Se Sw Ws"],
-      [[50, 50], [50, 21], [50, 79]]],
-    "GO/LRr": ["FRRF", ["cloister", "road E S", "field Es Se", "field Sw Ws Wn Nw Ne En"],
-      [[40, 40], [79, 55], [87, 87], [20, 80]], { gold: true }],
-    "GO/LCc": ["CFFC", ["cloister", "city N W", "field En Es Se Sw"],
-      [[60, 60], [20, 20], [84, 26]], { gold: true, tight: true }],
-    "GO/LCcRr": ["CRRC", ["cloister", "city N W", "road E S", "field En Sw", "field Es Se"],
-      [[47, 47], [17, 17], [80, 54], [22, 76], [87, 87]], { gold: true, tight: true }],
-    "GO/LRrRr": ["RRRR", ["cloister", "road N E", "road S W", "field Ne En", "field Sw Ws",
-      "field Nw Es Se Wn"], [[50, 50], [58, 25], [42, 75], [86, 14], [14, 86], [18, 18]],
-    { gold: true }],
-    "GO/RrRr": ["RRRR", ["road N W", "road S E", "field Wn Nw", "field Es Se",
-      "field Ne En Sw Ws"], [[35, 35], [65, 65], [13, 13], [87, 87], [72, 28]], { gold: true }],
-    "GO/CcRr": ["CRRC", ["city N W", "road E S", "field En Sw", "field Es Se"],
-      [[24, 24], [65, 65], [28, 73], [87, 87]], { gold: true }],
-    "GO/CRcr": ["RCRC", ["city E W", "road N S", "field Nw", "field Ne", "field Se",
-      "field Sw"], [[20, 50], [50, 83], [22, 11], [78, 11], [78, 89], [22, 89]],
-    { gold: true }],
-    "GO/RRrr.X": ["RRRR", ["road N S", "road W E", "field Ne En", "field Es Se", "field Sw Ws",
-      "field Wn Nw"], [[50, 22], [22, 50], [82, 18], [82, 82], [18, 82], [18, 18]],
-    { gold: true }],
-  };
-
-  const SIDES = "NESW";
+  // The tiles the engine plays, sent by the server (/games/carcassonne/data.json, from
+  // data/tiles.toml and web/tile_art.json): per tile its edges N E S W, its features in the
+  // file's order (a follower's number is its index: kind, sides, halves, pennant, and `at`,
+  // where the feature is shown, tile north up, 0..100), gold, and drawing hints: stop (where
+  // a dead-end road ends), junction (a crossroads house), tight (a smaller city corner next
+  // to a cloister).  The page waits for them (`ready`) before the first drawing.
+  const SIDES = "NESW"; // the names of edges and half-edges, as the engine names them
   const HALVES = ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"];
   const ROLE = { road: "thief", city: "knight", field: "farmer", cloister: "monk" };
+  /** @type {Record<string, any>} */
   const TILES = {};
-  for (const [id, [edges, features, anchors, extra]] of Object.entries(RAW)) {
-    TILES[id] = {
-      id, edges, ...(extra || {}),
-      features: features.map((text, i) => {
-        const [kind, ...words] = text.split(" ");
-        return {
-          kind,
-          sides: words.filter((w) => SIDES.includes(w) && w.length === 1)
-            .map((w) => SIDES.indexOf(w)),
-          halves: words.filter((w) => HALVES.includes(w)).map((w) => HALVES.indexOf(w)),
-          pennant: words.includes("+"),
-          at: anchors[i],
-        };
-      }),
-    };
-  }
+  const ready = fetch("/games/carcassonne/data.json")
+    .then((response) => response.json())
+    .then((data) => { Object.assign(TILES, data.tiles); });
 
   // ------------------------------------------------------------------ colours and shapes
   const C = {
@@ -112,7 +40,8 @@
   const MID = [[50, 0], [100, 50], [50, 100], [0, 50]];
   const INWARD = [[0, 1], [-1, 0], [0, -1], [1, 0]];
 
-  /** A point of a tile (north up, 0..100) on the tile turned r quarter turns clockwise. */
+  /** A point of a tile (north up, 0..100) on the tile turned r quarter turns clockwise.
+   * @param {number[]} point @param {number} r */
   function turn([x, y], r) {
     for (let i = 0; i < r; i++) [x, y] = [100 - y, x];
     return [x, y];
@@ -200,9 +129,8 @@
     const g = svg("g", { class: "cc-gold" });
     for (let i = 0; i < Math.min(bars, 3); i++) g.append(ingot(x, y - 9 * i, 1.3));
     if (bars > 1) {
-      g.append(svg("text", { x: x + 16, y: y + 7, "font-size": 18, "font-weight": 700,
-        fill: "#3b2a00", stroke: "#fff8d8", "stroke-width": 3, "paint-order": "stroke" },
-      `${bars}`));
+      g.append(txt(x + 16, y + 7, bars, { size: 18, bold: true, fill: "#3b2a00",
+        data: { stroke: "#fff8d8", "stroke-width": 3, "paint-order": "stroke" } }));
     }
     return g;
   }
@@ -213,7 +141,7 @@
     const g = svg("g", { class: "cc-art" });
     if (!tile) {
       g.append(svg("rect", { width: 100, height: 100, fill: "#ccc" }),
-        svg("text", { x: 50, y: 56, "text-anchor": "middle", "font-size": 16 }, id));
+        txt(50, 56, id, { size: 16, anchor: "middle" }));
       return g;
     }
     const land = svg("g", { transform: `rotate(${r * 90} 50 50)` },
@@ -269,13 +197,15 @@
   }
 
   /** The pattern of little roofs inside cities, defined once for the whole page. */
+  let defs = null;
   function defsOnce() {
-    if (document.getElementById("cc-defs")) return;
-    document.body.append(svg("svg", { id: "cc-defs", width: 0, height: 0, "aria-hidden": "true",
+    if (defs && defs.isConnected) return;
+    defs = svg("svg", { id: "cc-defs", width: 0, height: 0, "aria-hidden": "true",
       style: "position:absolute;width:0;height:0;overflow:hidden" }, svg("defs", {},
       svg("pattern", { id: "cc-roofs", width: 18, height: 16, patternUnits: "userSpaceOnUse" },
         svg("path", { d: "M2 12L6 7L10 12Z", fill: C.roof, opacity: 0.55 }),
-        svg("path", { d: "M11 5L14 1.5L17 5Z", fill: C.cityDark })))));
+        svg("path", { d: "M11 5L14 1.5L17 5Z", fill: C.cityDark }))));
+    document.body.append(defs);
   }
 
   /** "city N-W (pennant)", as the feature lies on the map (like Feature.describe). */
@@ -302,49 +232,6 @@
   const local = { table: null, move: -1, sel: null, zoom: null, centre: null, sentAt: -1,
     sentTime: 0, bagOpen: false, current: null };
 
-  function styleOnce() {
-    if (document.getElementById("cc-style")) return;
-    document.head.append(el("style", { id: "cc-style" }, `
-.cc { display: flex; flex-direction: column; gap: .6rem; }
-.cc-top { display: flex; flex-wrap: wrap; gap: .6rem; align-items: stretch; }
-.cc-drawn { flex: 0 0 13rem; }
-#board .cc-drawn svg { width: 100%; height: auto; }
-.cc-players { flex: 1 1 18rem; display: grid; gap: .5rem;
-  grid-template-columns: repeat(auto-fit, minmax(9.5rem, 1fr)); }
-#board .cc-players svg { width: 100%; height: auto; max-width: 15rem; }
-.cc-tray { display: flex; flex-wrap: wrap; align-items: center; gap: .4rem .8rem;
-  font-size: 1rem; }
-.cc-status { flex: 1 1 14rem; font-weight: 600; }
-.cc-zoom { display: flex; gap: .3rem; }
-.cc-zoom button { min-width: 2.6rem; padding: .3rem .6rem; }
-.cc-mapbox { position: relative; border-radius: 8px; background: ${C.table};
-  border: 1px solid #d5c8a6; overflow: hidden; touch-action: manipulation;
-  overflow-anchor: none; }
-.cc-mapbox.zoomed { overflow: auto; max-height: 72vh; cursor: grab; }
-.cc-mapbox.dragging { cursor: grabbing; }
-#board .cc-mapbox svg { display: block; margin: 0 auto; height: auto; }
-.cc-click { cursor: pointer; }
-.cc-click:focus { outline: none; }
-.cc-click:focus-visible .cc-ring, .cc-click:hover .cc-ring { stroke-width: 7; }
-.cc-spot .cc-ring { animation: cc-pulse 1.6s ease-in-out infinite; }
-.cc-spot:hover .cc-fill, .cc-hot .cc-fill { fill-opacity: .55; }
-@keyframes cc-pulse { 50% { stroke-opacity: .45; } }
-.cc-sheet { max-width: 36rem; }
-#board .cc-sheet svg { width: 100%; height: auto; }
-.cc-bag summary { cursor: pointer; font-weight: 600; }
-.cc-bag-grid { display: flex; flex-wrap: wrap; gap: .35rem; margin-top: .4rem; }
-.cc-bag-grid figure { margin: 0; text-align: center; font-size: .85rem; }
-#board .cc-bag-grid svg, #custom-controls .cc-rot svg { width: 2.8rem; height: 2.8rem;
-  display: block; }
-#custom-controls .cc-controls { display: flex; flex-direction: column; gap: .45rem;
-  margin-bottom: .6rem; }
-#custom-controls .cc-row { display: flex; flex-wrap: wrap; gap: .35rem; }
-#custom-controls .cc-rot { padding: .2rem; }
-#custom-controls .cc-rot.chosen { outline: 3px solid var(--gold); background: #fff2c2; }
-#custom-controls .cc-hint { margin: 0; color: var(--muted); font-size: .92rem; }
-`));
-  }
-
   // ------------------------------------------------------------------ legal actions
   function legalIndex(ui) {
     const out = { place: [], gold: [], follower: [], pass: null, take: [] };
@@ -368,18 +255,8 @@
     ui.act(action);
   }
 
-  function clickable(node, label, fn) {
-    node.classList.add("cc-click", "clickable");
-    node.setAttribute("role", "button");
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("aria-label", label);
-    node.prepend(svg("title", {}, label));
-    node.addEventListener("click", (e) => { e.stopPropagation(); fn(); });
-    node.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); fn(); }
-    });
-    return node;
-  }
+  // A shape that acts, named `label`: the page's .clickable (dimmed while a move is on its way).
+  const clickable = (node, label, fn) => K.clickable(node, fn, { label, cls: "clickable" });
 
   function redraw() {
     const cur = local.current;
@@ -389,8 +266,8 @@
   }
 
   // ------------------------------------------------------------------ the renderer
+  /** @param {View} view @param {RendererUi} ui @returns {Element} */
   function draw(view, ui) {
-    styleOnce();
     defsOnce();
     const obs = view.observation;
     if (local.table !== view.table) {
@@ -446,19 +323,14 @@
     } else {
       box.append(svg("rect", { x: 8, y: 8, width: 94, height: 94, rx: 4, fill: "none",
         stroke: "#b9ad8c", "stroke-width": 2, "stroke-dasharray": "6 5" }),
-      svg("text", { x: 55, y: 60, "text-anchor": "middle", "font-size": 13, fill: "#8a8068" },
-        obs.over ? "game over" : "placed"));
+      txt(55, 60, obs.over ? "game over" : "placed", { size: 13, anchor: "middle", fill: "#8a8068" }));
     }
     box.append(
-      svg("text", { x: 116, y: 26, "font-size": 15, "font-weight": 700, fill: "#6b6b73" },
-        obs.tile ? "Drawn tile" : "The bag"),
-      svg("text", { x: 116, y: 68, "font-size": 40, "font-weight": 800, fill: "#1d1d1f",
-        "data-bag": obs.bag }, `${obs.bag}`),
-      svg("text", { x: 116, y: 90, "font-size": 16, fill: "#4a4a50" },
-        obs.bag === 1 ? "tile in the bag" : "tiles in the bag"));
+      txt(116, 26, obs.tile ? "Drawn tile" : "The bag", { size: 15, bold: true, fill: "#6b6b73" }),
+      txt(116, 68, obs.bag, { size: 40, weight: 800, fill: "#1d1d1f", data: { "data-bag": obs.bag } }),
+      txt(116, 90, obs.bag === 1 ? "tile in the bag" : "tiles in the bag", { size: 16, fill: "#4a4a50" }));
     if ((obs.discarded || []).length) {
-      box.append(svg("text", { x: 116, y: 106, "font-size": 13, fill: "#8a5a00" },
-        `${obs.discarded.length} set aside`));
+      box.append(txt(116, 106, `${obs.discarded.length} set aside`, { size: 13, fill: "#8a5a00" }));
     }
     return box;
   }
@@ -479,18 +351,13 @@
     card.append(svg("g", { transform: "translate(20 27)" }, meeple(colour, { scale: 0.95 })));
     // the name keeps clear of the points: smaller type when long, cut (with its full text as a
     // tooltip) when even that does not fit the room the points leave
-    const room = 188 - 20 * String(obs.points[s]).length - 12 - 38;
-    let label = name(s);
-    let size = 18;
-    if (label.length * size * 0.6 > room) size = 15;
-    const fits = Math.floor(room / (size * 0.6));
-    if (label.length > fits) label = label.slice(0, fits - 1) + "…";
-    card.append(svg("text", { x: 38, y: 33, "font-size": size, "font-weight": 700,
-      fill: "#1d1d1f", class: "cc-name" }, svg("title", {}, name(s)), label));
-    card.append(svg("text", { x: 188, y: 40, "text-anchor": "end", "font-size": 32,
-      class: "cc-points", "font-weight": 800, fill: colour === "#f2b705" ? "#8a6500" : colour }, `${obs.points[s]}`));
-    card.append(svg("text", { x: 188, y: 56, "text-anchor": "end", "font-size": 14,
-      fill: "#6b6b73" }, "points"));
+    const room = 188 - K.measure(obs.points[s], 32, { weight: 800 }) - 12 - 38;
+    const size = K.measure(name(s), 18, { bold: true }) > room ? 15 : 18;
+    card.append(txt(38, 33, K.clip(name(s), size, room, { bold: true }),
+      { size, bold: true, fill: "#1d1d1f", cls: "cc-name", title: name(s) }));
+    card.append(txt(188, 40, obs.points[s], { size: 32, anchor: "end", cls: "cc-points", weight: 800,
+      fill: colour === "#f2b705" ? "#8a6500" : colour }));
+    card.append(txt(188, 56, "points", { size: 14, anchor: "end", fill: "#6b6b73" }));
     const total = Math.max(7, obs.supply[s]);
     const shown = Math.min(total, 7);
     for (let i = 0; i < shown; i++) {
@@ -499,8 +366,7 @@
       card.append(g);
     }
     if (obs.bars) {
-      card.append(ingot(118, 60, 0.85), svg("text", { x: 131, y: 66, "font-size": 16,
-        "font-weight": 700, fill: "#5a4300" }, `${obs.bars[s]}`));
+      card.append(ingot(118, 60, 0.85), txt(131, 66, obs.bars[s], { size: 16, bold: true, fill: "#5a4300" }));
     }
     const tags = [];
     if (isMe) tags.push("you");
@@ -511,8 +377,8 @@
       const place = obs.ranking.findIndex((g) => g.includes(s));
       tags.unshift(["1st", "2nd", "3rd", "4th", "5th"][place] || `${place + 1}th`);
     }
-    card.append(svg("text", { x: 12, y: 87, "font-size": 15, fill: isMe ? "#7a4f01" : "#6b6b73",
-      "font-weight": isMe ? 700 : 400 }, tags.join(" · ")));
+    card.append(txt(12, 87, tags.join(" · "), { size: 15, fill: isMe ? "#7a4f01" : "#6b6b73",
+      weight: isMe ? 700 : 400 }));
     return card;
   }
 
@@ -527,19 +393,18 @@
       role: "img", "aria-label": "final scores" });
     sheet.append(svg("rect", { x: 0.5, y: 0.5, width: w - 1, height: h - 1, rx: 10,
       fill: "#fffdf6", stroke: "#e4ddcc" }));
-    [...kinds, "total"].forEach((k, i) => sheet.append(svg("text", { x: col(i), y: 28,
-      "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#6b6b73" }, k)));
+    [...kinds, "total"].forEach((k, i) => sheet.append(txt(col(i), 28, k,
+      { size: 14, anchor: "middle", bold: true, fill: "#6b6b73" })));
     const order = (obs.ranking || []).flat();
     order.forEach((s, row) => {
       const y = 62 + 30 * row;
       const winner = obs.ranking[0].includes(s);
-      sheet.append(svg("text", { x: 12, y, "font-size": 17, "font-weight": 700,
-        fill: M.colour(s) }, svg("title", {}, name(s)),
-        `${winner ? "★ " : ""}${name(s).length > 11 ? name(s).slice(0, 10) + "…" : name(s)}`));
-      kinds.forEach((k, i) => sheet.append(svg("text", { x: col(i), y,
-        "text-anchor": "middle", "font-size": 17 }, `${obs.tally[k][s]}`)));
-      sheet.append(svg("text", { x: col(kinds.length), y, "text-anchor": "middle",
-        "font-size": 18, "font-weight": 800, "data-total": s }, `${obs.points[s]}`));
+      // the name, cut where it would reach the first column of points
+      sheet.append(txt(12, y, K.clip(`${winner ? "★ " : ""}${name(s)}`, 17, col(0) - 40, { bold: true }),
+        { size: 17, bold: true, fill: M.colour(s), title: name(s) }));
+      kinds.forEach((k, i) => sheet.append(txt(col(i), y, obs.tally[k][s], { size: 17, anchor: "middle" })));
+      sheet.append(txt(col(kinds.length), y, obs.points[s],
+        { size: 18, anchor: "middle", weight: 800, data: { "data-total": s } }));
     });
     return el("div", { class: "cc-sheet" }, sheet);
   }
@@ -603,12 +468,12 @@
     const vb = [x0 * 100, y0 * 100, (x1 - x0) * 100, (y1 - y0) * 100];
 
     // fit: the whole map within the card's width and about 72% of the window's height
-    const boardEl = document.getElementById("board");
-    const cw = Math.max(200, (boardEl ? boardEl.clientWidth : 800) - 34);
-    const ch = Math.max(240, window.innerHeight * 0.72);
+    const space = K.room(ui);
+    const cw = Math.max(200, space.width - 34);
+    const ch = Math.max(240, space.height * 0.72);
     const fitPx = Math.min(cw / (x1 - x0), ch / (y1 - y0), 120);
     let zoom = local.zoom;
-    const minPx = local.focus ? (window.innerWidth < 700 ? 74 : 60) : 46;
+    const minPx = local.focus ? (space.narrow ? 74 : 60) : 46;
     if (zoom === null) zoom = fitPx < minPx ? Math.min(5, (minPx + 6) / fitPx) : 1;
     local.zoomNow = zoom;
     const widthPct = (zoom * fitPx * (x1 - x0)) / cw * 100;
@@ -779,8 +644,7 @@
         act.append(clickable(svg("g", { class: "cc-pass", "data-pass": "" },
           svg("rect", { x: bx - 6, y: py, width: 112, height: 28, rx: 14, fill: "#fffdf6",
             stroke: "#5a4a30", "stroke-width": 2 }),
-          svg("text", { x: bx + 50, y: py + 19, "text-anchor": "middle", "font-size": 14,
-            "font-weight": 700, fill: "#1d1d1f" }, "No follower")),
+          txt(bx + 50, py + 19, "No follower", { size: 14, anchor: "middle", bold: true, fill: "#1d1d1f" })),
         "place no follower", () => send(view, ui, legal.pass)));
       }
     }
@@ -812,7 +676,8 @@
 
   /** The map point at the middle of the zoomed map on the page, if it is zoomed. */
   function lookingAt() {
-    const box = document.querySelector("#board .cc-mapbox.zoomed");
+    const root = local.current && local.current.root;
+    const box = root && root.isConnected ? root.querySelector(".cc-mapbox.zoomed") : null;
     const map = box && box.querySelector("svg.cc-map");
     if (!map || !map.viewBox || !map.viewBox.baseVal) return null;
     const vb = map.viewBox.baseVal;
@@ -825,8 +690,7 @@
   function roundButton(cx, cy, glyph, label, attr, fn, fill = "#1d4e89") {
     return clickable(svg("g", { class: "cc-round", [attr]: "" },
       svg("circle", { cx, cy, r: 17, fill, stroke: "#fff", "stroke-width": 3 }),
-      svg("text", { x: cx, y: cy + 7.5, "text-anchor": "middle", "font-size": 22,
-        "font-weight": 800, fill: "#fff" }, glyph)), label, fn);
+      txt(cx, cy + 7.5, glyph, { size: 22, anchor: "middle", weight: 800, fill: "#fff" })), label, fn);
   }
 
   /** Drag the zoomed map with the mouse (touch scrolls natively); a drag is not a click. */
@@ -927,7 +791,7 @@
       for (const a of legal.follower) {
         const f = tile ? tile.features[a.feature] : null;
         const text = f ? `${ROLE[f.kind]} · ${describe(f, t[3])}` : `follower ${a.feature}`;
-        const hot = (on) => document.querySelectorAll(`[data-feature="${a.feature}"]`)
+        const hot = (on) => local.current.root.querySelectorAll(`[data-feature="${a.feature}"]`)
           .forEach((n) => n.classList.toggle("cc-hot", on));
         row.append(el("button", { "data-feature-button": a.feature,
           onclick: () => send(view, ui, a), onmouseenter: () => hot(true),
@@ -954,6 +818,7 @@
   }
 
   // The end screen's why (the score sheet on the board has it too): points by kind.
+  /** @param {View} view @returns {string[]} */
   function explainEnd(view) {
     const obs = view.observation;
     const kinds = Object.keys(obs.tally || {});
@@ -964,5 +829,5 @@
 
   // The kinds of move this board offers itself: the page lists none of them again.
   const COVERS = ["place", "follower", "pass", "gold", "take"];
-  M.renderers.carcassonne = { draw, tiles: TILES, describe, explainEnd, covers: COVERS };
+  M.renderers.carcassonne = { draw, tiles: TILES, describe, explainEnd, covers: COVERS, ready };
 })();

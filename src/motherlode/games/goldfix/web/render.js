@@ -1,3 +1,4 @@
+// @ts-check
 // GOLDFIX: the table drawn as SVG from the seat's observation only.
 //
 // The 40-square board is a ring (clockwise from the BANK at the top left): every square
@@ -21,14 +22,22 @@
   const M = window.Motherlode;
   const S = M.svg;
   const E = M.el;
+  const K = M.kit.forGame("goldfix", "gf");
+  const { txt, wrap, clickable } = K;
+  // texts stand centred on their point's height; MID centres them across too
+  /** @type {TxtOptions} */
+  const MID = { anchor: "middle", baseline: "middle" };
+  /** @type {TxtOptions} */
+  const LEFT = { anchor: "start", baseline: "middle" };
+  /** @type {TxtOptions} */
+  const RIGHT = { anchor: "end", baseline: "middle" };
 
-  const INK = "#2b2112";
+  const INK = K.theme.ink;
   const MUTED = "#6b6257";
   const FELT = "#1f3b2c";
   const PAPER = "#fbf6e8";
   const GOLD = "#e2b53b";
   const HILITE = "#ffd23f";
-  const FONT = "'DejaVu Sans', Verdana, system-ui, sans-serif";
   const LADDER = [2000, 1900, 1800, 1700, 1600, 1500, 1400, 1300, 1200, 1100, 1000];
   const TAX_RATES = [["HIGH", 10], ["LOW", 5]];
 
@@ -51,63 +60,6 @@
   const letter = (m) => String.fromCharCode(65 + m);
   const bullionValue = (koz, gf) => Math.round((koz * gf) / 1000);
 
-  let styled = false;
-  function ensureStyle() {
-    if (styled) return;
-    styled = true;
-    document.head.append(E("style", { id: "goldfix-style" }, `
-      .gf-root { width: 100%; }
-      .gf-root svg { display: block; width: 100%; height: auto; user-select: none; }
-      .gf-click { cursor: pointer; }
-      .gf-click:hover { filter: brightness(1.08); }
-      .gf-pulse { animation: gf-pulse 1.3s ease-in-out infinite; }
-      @keyframes gf-pulse { 0%, 100% { stroke-opacity: 1; } 50% { stroke-opacity: .35; } }
-      .gf-controls { display: flex; flex-direction: column; gap: .45rem; margin-bottom: .7rem; }
-      .gf-controls .gf-row { display: flex; flex-wrap: wrap; gap: .35rem; align-items: center; }
-      .gf-controls .gf-note { font-size: .85rem; color: #6b6257; }
-      .gf-controls select { min-width: 6rem; }
-      .gf-controls .gf-title { font-size: .8rem; text-transform: uppercase; color: #6b6257; }
-      .gf-deal { border: 2px solid #e2b53b; border-radius: 8px; background: #fffaf0; padding: .5rem;
-        display: flex; flex-direction: column; gap: .45rem; margin-bottom: .7rem; }
-      .gf-deal-head { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: .3rem; }
-      .gf-deal-title { font-weight: 700; }
-      .gf-deal-badge { font-size: .72rem; font-weight: 700; text-transform: uppercase; letter-spacing: .04em;
-        padding: .1rem .5rem; border-radius: 999px; background: #f3e7c4; color: #6b4d00; }
-      .gf-deal-badge.proposed { background: #2e7d32; color: #fff; }
-      .gf-deal-status, .gf-deal-note { font-size: .82rem; color: #6b6257; }
-      .gf-deal-cols { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .4rem; }
-      .gf-deal-side { min-width: 0; background: #fff; border: 1px solid #e4ddcc; border-top: 4px solid;
-        border-radius: 6px; padding: .35rem .4rem; display: flex; flex-direction: column; gap: .3rem; }
-      .gf-deal-who { font-weight: 700; font-size: .95rem; overflow-wrap: anywhere; }
-      .gf-deal-tag { display: inline-block; margin-left: .3rem; padding: 0 .4rem; border-radius: 999px;
-        background: #fff2c2; font-size: .7rem; font-weight: 600; white-space: nowrap; }
-      .gf-deal-items { list-style: none; margin: 0; padding: 0; font-size: .88rem; }
-      .gf-deal-items li { display: flex; align-items: center; justify-content: space-between; gap: .25rem;
-        padding: .12rem 0; border-bottom: 1px dotted #e4ddcc; }
-      .gf-deal-items li > span { min-width: 0; overflow-wrap: anywhere; }
-      .gf-deal-items .gf-deal-none { color: #8a8175; font-style: italic; }
-      .gf-deal-value { font-size: .82rem; }
-      .gf-deal-gain { font-size: .88rem; font-weight: 700; overflow-wrap: anywhere; }
-      .gf-deal-num { white-space: nowrap; }
-      .gf-deal-gain.up { color: #2e7d32; }
-      .gf-deal-gain.down { color: #b3261e; }
-      .gf-deal-od { font-size: .78rem; color: #b3261e; }
-      .gf-deal-edit { display: flex; flex-direction: column; gap: .3rem; border-top: 1px solid #e4ddcc; padding-top: .3rem; }
-      .gf-deal-adds { display: flex; flex-wrap: wrap; gap: .25rem; }
-      .gf-deal button.gf-deal-x, .gf-deal button.gf-deal-add, .gf-deal button.gf-deal-set,
-        .gf-deal button.gf-deal-step { min-height: 1.9rem; padding: .1rem .45rem; font-size: .84rem; }
-      .gf-deal button.gf-deal-x { flex: none; }
-      .gf-deal button.gf-deal-add { max-width: 100%; text-align: left; overflow-wrap: anywhere; }
-      .gf-deal-field { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem; }
-      .gf-deal-label { flex-basis: 100%; font-size: .78rem; color: #6b6257; }
-      .gf-deal input.gf-deal-amount { flex: 1 1 3.5em; width: 3.5em; min-width: 0; min-height: 1.9rem; padding: .15rem .3rem; }
-      .gf-deal-actions { display: flex; flex-wrap: wrap; gap: .35rem; }
-      .gf-deal-actions button { flex: 1 1 auto; }
-      .gf-deal .gf-quick { border-top: 1px solid #e4ddcc; padding-top: .4rem; }
-      .gf-deal .gf-quick select { min-width: 0; max-width: 100%; }
-    `));
-  }
-
   // ------------------------------------------------------------------ ring geometry
   function ringCells(cols, rows) {
     const cells = [];
@@ -116,11 +68,6 @@
     for (let x = cols - 2; x >= 0; x--) cells.push([x, rows - 1]);
     for (let y = rows - 2; y >= 1; y--) cells.push([0, y]);
     return cells;
-  }
-
-  function text(x, y, str, size, attrs) {
-    return S("text", Object.assign({ x, y, "font-size": size, "font-family": FONT, fill: INK,
-      "text-anchor": "middle", "dominant-baseline": "middle" }, attrs || {}), str);
   }
 
   // --------------------------------------------------------------------- the squares
@@ -140,11 +87,11 @@
       g.setAttribute("data-owner", owner);
       g.append(S("rect", { x: x + 1, y: y + 1, width: w - 2, height: band,
         fill: owner >= 0 ? M.colour(owner) : "#d7cdb6" }));
-      g.append(text(x + 12 * fs, y + band / 2 + 1, letter(mine), 15 * fs,
-        { "font-weight": 700, fill: owner >= 0 ? "#fff" : INK }));
+      g.append(txt(x + 12 * fs, y + band / 2 + 1, letter(mine),
+        { size: 15 * fs, ...MID, bold: true, fill: owner >= 0 ? "#fff" : INK }));
       if (obs.mines.headgear[mine]) g.append(headgearIcon(x + w - 14 * fs, y + band / 2, fs, owner));
-      g.append(text(x + w / 2, y + band + 13 * fs, obs.mines.names[mine], 12.5 * fs,
-        { "font-weight": 600 }));
+      g.append(txt(x + w / 2, y + band + 13 * fs, obs.mines.names[mine],
+        { size: 12.5 * fs, ...MID, weight: 600 }));
       const reports = [obs.mines.drill_reports[2 * mine], obs.mines.drill_reports[2 * mine + 1]];
       reports.forEach((r, i) => {
         if (r >= 0) g.append(S("rect", { class: "gf-dr", "data-owner": r,
@@ -152,16 +99,17 @@
           fill: M.colour(r), stroke: "#fff", "stroke-width": 0.8 }));
       });
     } else if (kind) {
+      // the square's words, a size smaller where the longest line would not fit
       const lines = kind.label;
-      const longest = Math.max(...lines.map((l) => l.length));
-      const size = Math.min((lines.length > 2 ? 10.5 : 11.5) * fs, (w - 8) / (longest * 0.68));
-      lines.forEach((line, i) => g.append(text(x + w / 2, y + 13 * fs + i * size * 1.15, line,
-        i === 2 && name === "GOLDFIX CORNER" ? size * 0.85 : size, { "font-weight": 700 })));
+      const base = (lines.length > 2 ? 10.5 : 11.5) * fs;
+      const longest = Math.max(...lines.map((l) => K.measure(l, base, { bold: true })));
+      const size = Math.min(base, (base * (w - 8)) / longest);
+      lines.forEach((line, i) => g.append(txt(x + w / 2, y + 13 * fs + i * size * 1.15, line,
+        { size: i === 2 && name === "GOLDFIX CORNER" ? size * 0.85 : size, ...MID, bold: true })));
     } else {
-      g.append(text(x + w / 2, y + 14 * fs, name, 11 * fs, { "font-weight": 700 }));
+      g.append(txt(x + w / 2, y + 14 * fs, name, { size: 11 * fs, ...MID, bold: true }));
     }
-    g.append(text(x + 6 * fs, y + h - 7 * fs, String(index), 9 * fs,
-      { fill: MUTED, "text-anchor": "start" }));
+    g.append(txt(x + 6 * fs, y + h - 7 * fs, String(index), { size: 9 * fs, ...LEFT, fill: MUTED }));
     // cocopans
     const here = obs.players.filter((p) => p.active && p.position === index);
     const r = Math.min(w / 8.5, 11 * fs);
@@ -173,7 +121,7 @@
         { stroke: "#fff", "stroke-width": 1.5 };
       g.append(S("g", { class: "gf-cocopan", "data-seat": p.seat },
         S("circle", Object.assign({ cx, cy, r, fill: M.colour(p.seat) }, ring)),
-        text(cx, cy + 1, String(p.seat + 1), r * 1.1, { fill: "#fff", "font-weight": 700 })));
+        txt(cx, cy + 1, String(p.seat + 1), { size: r * 1.1, ...MID, fill: "#fff", bold: true })));
     });
     return g;
   }
@@ -189,14 +137,13 @@
 
   // Overlays on squares for the legal actions that are played on the board.
   function overlay(ctx, g, index, x, y, w, h, label, item, cls) {
-    const badge = S("g", { class: `gf-click ${cls}`, "data-square": index,
-      onclick: () => ctx.ui.act(item.action) },
+    const badge = clickable(S("g", { class: cls, "data-square": index },
       S("rect", { x: x + 2, y: y + 2, width: w - 4, height: h - 4, fill: "rgba(255,210,63,.28)",
         stroke: HILITE, "stroke-width": 5, class: "gf-pulse", rx: 4 }),
       S("rect", { x: x + w / 2 - 30 * ctx.fs, y: y + h * 0.62 - 9 * ctx.fs, width: 60 * ctx.fs,
         height: 18 * ctx.fs, rx: 9 * ctx.fs, fill: INK }),
-      text(x + w / 2, y + h * 0.62 + 1, label, 11 * ctx.fs, { fill: HILITE, "font-weight": 700 }),
-      S("title", {}, item.text));
+      txt(x + w / 2, y + h * 0.62 + 1, label, { size: 11 * ctx.fs, ...MID, fill: HILITE, bold: true }),
+      S("title", {}, item.text)), () => ctx.ui.act(item.action));
     g.append(badge);
   }
 
@@ -204,14 +151,15 @@
   function priceTable(ctx, x, y, w) {
     const { obs, pf: fs } = ctx;
     const rowH = 22 * fs;
+    /** @type {[string, number][]} */
     const cols = [["GOLDFIX", 0.28], ["LEASE", 0.24], ["H'GEAR", 0.25], ["DRILL", 0.23]];
     const g = S("g", { class: "gf-ladder" });
-    g.append(text(x, y + 10 * fs, ctx.phone ? "LADDER & PRICES ($M)" : "GOLDFIX LADDER & PRICE TABLE ($M)", 13 * fs,
-      { "text-anchor": "start", "font-weight": 700, fill: "#f6e7b8" }));
+    g.append(txt(x, y + 10 * fs, ctx.phone ? "LADDER & PRICES ($M)" : "GOLDFIX LADDER & PRICE TABLE ($M)",
+      { size: 13 * fs, ...LEFT, bold: true, fill: "#f6e7b8" }));
     let cx = x;
     const top = y + 26 * fs;
     cols.forEach(([label, f]) => {
-      g.append(text(cx + (w * f) / 2, top + 8 * fs, label, 10 * fs, { fill: "#d8cfae", "font-weight": 700 }));
+      g.append(txt(cx + (w * f) / 2, top + 8 * fs, label, { size: 10 * fs, ...MID, fill: "#d8cfae", bold: true }));
       cx += w * f;
     });
     LADDER.forEach((gf, i) => {
@@ -225,23 +173,22 @@
       const cells = [dollars(gf), 25 + 5 * steps, 250 + 50 * steps, 10 + 5 * steps];
       let px = x;
       cells.forEach((c, k) => {
-        row.append(text(px + (w * cols[k][1]) / 2, ry + rowH / 2, String(c), 12 * fs,
-          { fill: current ? INK : "#f3ecd8", "font-weight": current || k === 0 ? 700 : 400 }));
+        row.append(txt(px + (w * cols[k][1]) / 2, ry + rowH / 2, String(c),
+          { size: 12 * fs, ...MID, fill: current ? INK : "#f3ecd8", weight: current || k === 0 ? 700 : 400 }));
         px += w * cols[k][1];
       });
-      if (current) row.append(text(x - 4, ry + rowH / 2, "▶", 14 * fs,
-        { fill: HILITE, "text-anchor": "end" }));
+      if (current) row.append(txt(x - 4, ry + rowH / 2, "▶", { size: 14 * fs, ...RIGHT, fill: HILITE }));
       g.append(row);
     });
-    g.append(text(x, top + 26 * fs + LADDER.length * rowH, ctx.phone ? "LEASE, DRILL: min bids · H'GEAR: price" : "LEASE and DRILL: minimum bids · H'GEAR: headgear price", 10 * fs,
-      { "text-anchor": "start", fill: "#d8cfae" }));
+    g.append(txt(x, top + 26 * fs + LADDER.length * rowH, ctx.phone ? "LEASE, DRILL: min bids · H'GEAR: price" :
+      "LEASE and DRILL: minimum bids · H'GEAR: headgear price", { size: 10 * fs, ...LEFT, fill: "#d8cfae" }));
     return { node: g, h: 36 * fs + 18 * fs + LADDER.length * rowH };
   }
 
   function taxTable(ctx, x, y, w) {
     const { obs, pf: fs } = ctx;
     const g = S("g", { class: "gf-taxes" });
-    g.append(text(x, y + 10 * fs, "TAX RATE", 13 * fs, { "text-anchor": "start", "font-weight": 700, fill: "#f6e7b8" }));
+    g.append(txt(x, y + 10 * fs, "TAX RATE", { size: 13 * fs, ...LEFT, bold: true, fill: "#f6e7b8" }));
     const bw = (w - 6) / 2;
     TAX_RATES.forEach(([name, pct], i) => {
       const current = obs.tax === name;
@@ -250,11 +197,11 @@
         S("rect", { x: bx, y: y + 22 * fs, width: bw, height: 34 * fs, rx: 5,
           fill: current ? (name === "HIGH" ? "#c0392b" : GOLD) : "#2b4a39",
           stroke: current ? "#fff3c4" : "#4c6b58", "stroke-width": 2 }),
-        text(bx + bw / 2, y + 39 * fs, `${name} ${pct}%`, 13 * fs,
-          { fill: current ? "#fff" : "#cfd8c9", "font-weight": 700 })));
+        txt(bx + bw / 2, y + 39 * fs, `${name} ${pct}%`,
+          { size: 13 * fs, ...MID, fill: current ? "#fff" : "#cfd8c9", bold: true })));
     });
-    g.append(text(x, y + 70 * fs, `Loan interest ${money(obs.interest_per_note)} per note`, 11 * fs,
-      { "text-anchor": "start", fill: "#d8cfae" }));
+    g.append(txt(x, y + 70 * fs, `Loan interest ${money(obs.interest_per_note)} per note`,
+      { size: 11 * fs, ...LEFT, fill: "#d8cfae" }));
     return { node: g, h: 80 * fs };
   }
 
@@ -268,34 +215,35 @@
     return g;
   }
 
-  function diceBox(ctx, x, y, w) {
+  function diceBox(ctx, x, y) {
     const { obs, pf: fs } = ctx;
     const g = S("g", { class: "gf-dice" });
-    g.append(text(x, y + 10 * fs, "DICE", 13 * fs, { "text-anchor": "start", "font-weight": 700, fill: "#f6e7b8" }));
+    g.append(txt(x, y + 10 * fs, "DICE", { size: 13 * fs, ...LEFT, bold: true, fill: "#f6e7b8" }));
     const s = 40 * fs;
     if (obs.dice) {
       obs.dice.forEach((v, i) => g.append(die(x + i * (s + 10), y + 22 * fs, s, v)));
-      g.append(text(x + 2 * s + 24, y + 22 * fs + s / 2, `= ${obs.dice[0] + obs.dice[1]}`, 15 * fs,
-        { "text-anchor": "start", fill: "#fff", "font-weight": 700 }));
+      g.append(txt(x + 2 * s + 24, y + 22 * fs + s / 2, `= ${obs.dice[0] + obs.dice[1]}`,
+        { size: 15 * fs, ...LEFT, fill: "#fff", bold: true }));
     } else {
-      g.append(text(x, y + 22 * fs + s / 2, "not rolled yet", 12 * fs, { "text-anchor": "start", fill: "#cfd8c9" }));
+      g.append(txt(x, y + 22 * fs + s / 2, "not rolled yet", { size: 12 * fs, ...LEFT, fill: "#cfd8c9" }));
     }
     const d = obs.decks;
-    g.append(text(x, y + 34 * fs + s, `Decks: leases ${d.mine_leases} · reports ${d.drill_reports} · RISK ${d.risk}`,
-      10.5 * fs, { "text-anchor": "start", fill: "#d8cfae" }));
+    g.append(txt(x, y + 34 * fs + s, `Decks: leases ${d.mine_leases} · reports ${d.drill_reports} · RISK ${d.risk}`,
+      { size: 10.5 * fs, ...LEFT, fill: "#d8cfae" }));
     const target = `WINNER: ${money(obs.winner_cash)} cash, no notes` +
       (obs.circuit_limit ? ` · limit ${obs.circuit_limit} circuits` : "");
-    g.append(text(x, y + 50 * fs + s, target, 10.5 * fs, { "text-anchor": "start", fill: "#d8cfae" }));
+    g.append(txt(x, y + 50 * fs + s, target, { size: 10.5 * fs, ...LEFT, fill: "#d8cfae" }));
     // TIME LIMIT: the game clock (from the table's settings), ticking between frames
     gameDeadline = obs.time_up || obs.over ? null : (ctx.view.settings || {}).game_deadline || null;
+    let clock = null;
     if (obs.time_limit) {
-      g.append(text(x, y + 64 * fs + s, gameClockText(obs), 11 * fs,
-        { "text-anchor": "start", fill: obs.time_up ? "#ffb4a2" : "#f4d35e", "font-weight": 700, id: "gf-game-clock" }));
+      clock = txt(x, y + 64 * fs + s, gameClockText(obs), { size: 11 * fs, ...LEFT,
+        fill: obs.time_up ? "#ffb4a2" : "#f4d35e", bold: true, data: { id: "gf-game-clock" } });
+      g.append(clock);
     }
     clearInterval(gameClockTimer);
-    if (gameDeadline) gameClockTimer = setInterval(() => {
-      const node = document.getElementById("gf-game-clock");
-      if (node) node.textContent = gameClockText(null);
+    if (gameDeadline && clock) gameClockTimer = setInterval(() => {
+      clock.textContent = gameClockText(null);
     }, 1000);
     return { node: g, h: (obs.time_limit ? 72 : 58) * fs + s };
   }
@@ -311,25 +259,12 @@
     return `TIME LIMIT: ${m}:${sec} left`;
   }
 
-  // Wrap a string into lines of at most `chars` characters.
-  function wrap(str, chars) {
-    const words = String(str).split(/\s+/);
-    const lines = [];
-    let line = "";
-    for (const word of words) {
-      if (line && (line + " " + word).length > chars) { lines.push(line); line = word; } else line = line ? `${line} ${word}` : word;
-    }
-    if (line) lines.push(line);
-    return lines;
-  }
-
   function chip(ctx, x, y, w, h, label, item, cls) {
     const fs = ctx.pf;
-    return S("g", { class: `gf-click gf-chip ${cls || ""}`, "data-label": label,
-      onclick: () => ctx.ui.act(item.action) },
+    return clickable(S("g", { class: `gf-chip ${cls || ""}`, "data-label": label },
       S("rect", { x, y, width: w, height: h, rx: h / 2, fill: HILITE, stroke: "#8a6a10", "stroke-width": 1.5 }),
-      text(x + w / 2, y + h / 2 + 1, label, 12.5 * fs, { "font-weight": 700 }),
-      S("title", {}, item.text));
+      txt(x + w / 2, y + h / 2 + 1, label, { size: 12.5 * fs, ...MID, bold: true }),
+      S("title", {}, item.text)), () => ctx.ui.act(item.action));
   }
 
   // The decision panel: what is being asked, the lot or market, who has decided.
@@ -337,13 +272,12 @@
     const { obs, view, pf: fs } = ctx;
     const d = obs.decision;
     const g = S("g", { class: "gf-decision", "data-kind": d ? d.kind : "none" });
-    const lines = [];
     let cy = y;
-    const line = (str, opts) => {
-      const size = (opts && opts.size) || 12 * fs;
-      const bold = opts && opts.attrs && opts.attrs["font-weight"] === 700;
-      for (const part of wrap(str, Math.floor((w - 24) / (size * (bold ? 0.68 : 0.6))))) {
-        g.append(text(x + 12, cy + size * 0.8, part, size, Object.assign({ "text-anchor": "start" }, (opts && opts.attrs) || {})));
+    // a paragraph of the panel, wrapped to its width; `o` as the kit's txt takes it
+    const line = (str, o = {}) => {
+      const size = o.size || 12 * fs;
+      for (const part of wrap(str, size, w - 24, o)) {
+        g.append(txt(x + 12, cy + size * 0.8, part, { ...o, size, ...LEFT }));
         cy += size * 1.3;
       }
     };
@@ -351,31 +285,32 @@
     g.append(bg);
     cy += 10;
     if (!d) {
-      line(obs.over ? "The game is over" : "", { size: 14 * fs, attrs: { "font-weight": 700 } });
+      line(obs.over ? "The game is over" : "", { size: 14 * fs, bold: true });
       if (obs.end) line(obs.end);
     } else {
       const turn = obs.players[obs.turn];
-      line(`${view.names[obs.turn] || turn.name}'s turn · ${d.kind.toUpperCase()}`, { size: 11 * fs, attrs: { fill: MUTED, "font-weight": 700 } });
-      line(d.text, { size: 13.5 * fs, attrs: { "font-weight": 700 } });
+      line(`${view.names[obs.turn] || turn.name}'s turn · ${d.kind.toUpperCase()}`,
+        { size: 11 * fs, fill: MUTED, bold: true });
+      line(d.text, { size: 13.5 * fs, bold: true });
       if (d.kind === "bid" || d.kind === "want") {
         line(`Lot: ${d.lots[0]}   ·   minimum bid ${money(d.minimum_bid)}` +
-          (d.tie_bid ? `   ·   re-bid above ${money(d.tie_bid)}` : ""), { size: 13 * fs, attrs: { class: "gf-lot" } });
-        if (d.lots.length > 1) line(`Still to come: ${d.lots.slice(1).join(", ")}`, { size: 11 * fs, attrs: { fill: MUTED } });
-        if (d.broker !== null && d.broker !== undefined && d.broker >= 0) line(`Broker: ${view.names[d.broker]} (auction commission)`, { size: 11 * fs, attrs: { fill: MUTED } });
-        line("Bids are sealed until everyone has decided.", { size: 11 * fs, attrs: { fill: MUTED } });
+          (d.tie_bid ? `   ·   re-bid above ${money(d.tie_bid)}` : ""), { size: 13 * fs, cls: "gf-lot" });
+        if (d.lots.length > 1) line(`Still to come: ${d.lots.slice(1).join(", ")}`, { size: 11 * fs, fill: MUTED });
+        if (d.broker !== null && d.broker !== undefined && d.broker >= 0) line(`Broker: ${view.names[d.broker]} (auction commission)`, { size: 11 * fs, fill: MUTED });
+        line("Bids are sealed until everyone has decided.", { size: 11 * fs, fill: MUTED });
       } else if (d.kind === "commission" || d.kind === "sell") {
         line(`Broker: ${d.broker >= 0 ? view.names[d.broker] : "the Bank"} · GOLDFIX falls ${dollars(d.drop)} if any bullion is sold`, { size: 12 * fs });
-        if (d.rate !== null && d.rate !== undefined) line(`Commission ${d.rate}% · GOLDFIX ${dollars(obs.goldfix)}/oz`, { size: 13 * fs, attrs: { "font-weight": 700 } });
+        if (d.rate !== null && d.rate !== undefined) line(`Commission ${d.rate}% · GOLDFIX ${dollars(obs.goldfix)}/oz`, { size: 13 * fs, bold: true });
       } else if (d.deal) {
-        line(dealStatus(d.deal, view.names), { size: 12 * fs, attrs: { fill: MUTED, class: "gf-deal-round" } });
+        line(dealStatus(d.deal, view.names), { size: 12 * fs, fill: MUTED, cls: "gf-deal-round" });
       } else if (d.kind === "answer") {
-        line(`${d.title}: ${d.question}`, { size: 13 * fs, attrs: { "font-weight": 700 } });
+        line(`${d.title}: ${d.question}`, { size: 13 * fs, bold: true });
       } else if (d.kind === "counter") {
         line(`Takeover of ${d.mine} by ${view.names[d.bidder]} · red die ${d.red}`, { size: 13 * fs });
       } else if (d.kind === "loan") {
         line(`Loan on offer: ${money(d.amount)} (one $250M note)`, { size: 13 * fs });
       } else if (d.kind === "pre-roll" && d.offers_left !== undefined) {
-        line(`Step ${d.step} of the turn · trade offers left ${d.offers_left}`, { size: 11 * fs, attrs: { fill: MUTED } });
+        line(`Step ${d.step} of the turn · trade offers left ${d.offers_left}`, { size: 11 * fs, fill: MUTED });
       }
       // who has decided (simultaneous decisions): never what
       if (obs.simultaneous) {
@@ -386,12 +321,12 @@
         for (const s of [...asked].sort((a, b) => a - b)) {
           const done = (obs.committed || []).includes(s);
           const label = `${view.names[s]} ${done ? "✓ decided" : "… deciding"}`;
-          const cw = label.length * 7.2 * fs + 16;
+          const cw = K.measure(label, 11.5 * fs) + 16;
           if (px + cw > x + w - 8) { px = x + 12; cy += ch + 6; }
           g.append(S("g", { class: "gf-decided", "data-seat": s, "data-state": done ? "decided" : "deciding" },
             S("rect", { x: px, y: cy, width: cw, height: ch, rx: ch / 2, fill: done ? "#e4f3e5" : "#fff2c2",
               stroke: M.colour(s), "stroke-width": 2 }),
-            text(px + cw / 2, cy + ch / 2 + 1, label, 11.5 * fs)));
+            txt(px + cw / 2, cy + ch / 2 + 1, label, { size: 11.5 * fs, ...MID })));
           px += cw + 6;
         }
         cy += ch + 8;
@@ -400,7 +335,7 @@
       const sells = quickPicks(ctx.ui.find((a) => a.type === "sell" || a.type === "commission"));
       if (sells.length) {
         const type = sells[0].action.type;
-        line(type === "sell" ? "Sell from your vault:" : "Set the broker's commission:", { size: 12 * fs, attrs: { "font-weight": 700 } });
+        line(type === "sell" ? "Sell from your vault:" : "Set the broker's commission:", { size: 12 * fs, bold: true });
         let px = x + 12;
         const cw = 62 * fs;
         const ch = 28 * fs;
@@ -413,7 +348,7 @@
         cy += ch + 10;
       }
     }
-    bg.setAttribute("height", Math.max(40, cy - y + 6));
+    bg.setAttribute("height", String(Math.max(40, cy - y + 6)));
     return { node: g, h: cy - y + 6 };
   }
 
@@ -439,14 +374,15 @@
         const k = [obs.mines.drill_reports[2 * m], obs.mines.drill_reports[2 * m + 1]].filter((o) => o === p.seat).length;
         if (k) reports.push(`${name}${k > 1 ? ` ×${k}` : ""}`);
       });
-      const chars = Math.floor((cw - 20) / (size * 0.58));
-      if (!p.active) rows.push(["BANKRUPT", { "font-weight": 700, fill: "#b3261e" }]);
-      rows.push([`Cash ${money(p.cash)}   ·   Loan notes ${p.notes}`, { "font-weight": 700, class: "gf-cash" }]);
-      rows.push([`Vault ${p.bullion} kOz (${money(bullionValue(p.bullion, obs.goldfix))})`, { class: "gf-bullion" }]);
-      rows.push([`Net worth ${money(p.net_worth)}`, { "font-weight": 700, class: "gf-worth" }]);
-      wrap(`Mine leases: ${leases.length ? leases.join(", ") : "none"}`, chars).forEach((l) => rows.push([l, { class: "gf-leases" }]));
-      if (reports.length) wrap(`Drill reports: ${reports.join(", ")}`, chars).forEach((l) => rows.push([l, { class: "gf-reports" }]));
-      if (p.holds.length) wrap(`RISK cards held: ${p.holds.join(", ")}`, chars).forEach((l) => rows.push([l, { class: "gf-holds" }]));
+      // each row: its text and how the kit's txt sets it
+      const lines = (str, cls) => wrap(str, size, cw - 20).forEach((l) => rows.push([l, { cls }]));
+      if (!p.active) rows.push(["BANKRUPT", { bold: true, fill: "#b3261e" }]);
+      rows.push([`Cash ${money(p.cash)}   ·   Loan notes ${p.notes}`, { bold: true, cls: "gf-cash" }]);
+      rows.push([`Vault ${p.bullion} kOz (${money(bullionValue(p.bullion, obs.goldfix))})`, { cls: "gf-bullion" }]);
+      rows.push([`Net worth ${money(p.net_worth)}`, { bold: true, cls: "gf-worth" }]);
+      lines(`Mine leases: ${leases.length ? leases.join(", ") : "none"}`, "gf-leases");
+      if (reports.length) lines(`Drill reports: ${reports.join(", ")}`, "gf-reports");
+      if (p.holds.length) lines(`RISK cards held: ${p.holds.join(", ")}`, "gf-holds");
       rows.push([`On ${p.square || "—"} · circuits ${p.circuits}`, { fill: MUTED }]);
       const head = 30 * fs;
       const h = head + rows.length * lh + 8;
@@ -465,9 +401,10 @@
         stroke: me ? HILITE : "#5c4a2a", "stroke-width": me ? 4 : 1.2 }));
       c.append(S("rect", { x: bx, y: rowTop, width: cw, height: head, rx: 8, fill: M.colour(p.seat), opacity: p.active ? 1 : 0.45 }));
       const title = `${view.names[p.seat] || p.name}${me ? " (you)" : ""}${obs.turn === p.seat && !obs.over ? "  ◀ turn" : ""}`;
-      c.append(text(bx + 10, rowTop + head / 2 + 1, title, 14 * fs, { "text-anchor": "start", fill: "#fff", "font-weight": 700, class: "gf-name" }));
-      rows.forEach(([str, attrs], k) => c.append(text(bx + 10, rowTop + head + lh * (k + 0.6), str, size,
-        Object.assign({ "text-anchor": "start" }, attrs))));
+      c.append(txt(bx + 10, rowTop + head / 2 + 1, title,
+        { size: 14 * fs, ...LEFT, fill: "#fff", bold: true, cls: "gf-name" }));
+      rows.forEach(([str, o], k) => c.append(txt(bx + 10, rowTop + head + lh * (k + 0.6), str,
+        { ...o, size, ...LEFT })));
       g.append(c);
     });
     let total = 0;
@@ -871,10 +808,10 @@
   }
 
   // --------------------------------------------------------------------- the table
+  /** @param {View} view @param {RendererUi} ui @returns {Element} */
   function draw(view, ui) {
-    ensureStyle();
     const obs = view.observation;
-    const width = (document.getElementById("board") || {}).clientWidth || window.innerWidth;
+    const width = K.room(ui).width;
     const phone = width < 620;
     const fs = phone ? 1.45 : 1;
     const pf = phone ? 1.45 : 1.2;
@@ -892,12 +829,13 @@
     const iw = W - 2 * cw - 2 * pad;
     const ix = cw + pad;
     const mid = S("g", { class: "gf-middle" });
-    mid.append(text(W / 2, 16 * pf, "G O L D F I X", 26 * pf, { fill: GOLD, "font-weight": 800, "letter-spacing": 2 }));
+    mid.append(txt(W / 2, 16 * pf, "G O L D F I X",
+      { size: 26 * pf, ...MID, fill: GOLD, weight: 800, spacing: 2 }));
     let y = 40 * pf;
     if (phone) {
       const lad = priceTable(ctx, ix + 14, y, iw - 14); mid.append(lad.node); y += lad.h + 12;
       const tax = taxTable(ctx, ix, y, iw); mid.append(tax.node); y += tax.h + 6;
-      const dice = diceBox(ctx, ix, y, iw); mid.append(dice.node); y += dice.h + 6;
+      const dice = diceBox(ctx, ix, y); mid.append(dice.node); y += dice.h + 6;
       const dec = decisionPanel(ctx, ix, y, iw); mid.append(dec.node); y += dec.h;
     } else {
       const leftW = 400;
@@ -907,7 +845,7 @@
       const rw = iw - leftW - 28;
       let ry = y;
       const tax = taxTable(ctx, rx, ry, rw); mid.append(tax.node); ry += tax.h + 10;
-      const dice = diceBox(ctx, rx, ry, rw); mid.append(dice.node); ry += dice.h;
+      const dice = diceBox(ctx, rx, ry); mid.append(dice.node); ry += dice.h;
       y = Math.max(y + lad.h, ry) + 12;
       const dec = decisionPanel(ctx, ix, y, iw); mid.append(dec.node); y += dec.h;
     }
@@ -955,6 +893,7 @@
 
   // The end: how each net worth adds up, as the rulebook's ranking table does (CASH + MINE
   // ASSETS + BULLION − LOAN NOTES × 250); the mine assets are what the rest leaves.
+  /** @param {View} view @returns {string[]} */
   function explainEnd(view) {
     const obs = view.observation;
     const usd = (n) => (n < 0 ? `−$${-n}M` : `$${n}M`);

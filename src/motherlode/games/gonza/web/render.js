@@ -1,3 +1,4 @@
+// @ts-check
 // Gonza Index: the table drawn as SVG from the seat's observation only.
 //
 // Sections, top to bottom: the status line (whose turn, what is asked), the players
@@ -17,8 +18,10 @@
   const M = window.Motherlode;
   const S = M.svg;
   const E = M.el;
+  const K = M.kit.forGame("gonza", "gz");
+  const { measure, txt, wrap, at, rect, coin, clickable, svgButton } = K;
 
-  const INK = "#1f1b16";
+  const INK = K.theme.ink;
   const MUTED = "#6d665b";
   const CARD = "#fdfaf2";
   const GOLD = "#f0c24b";
@@ -28,7 +31,6 @@
   const PANEL_LINE = "#3a4d75";
   const LIGHT = "#eef1f7";
   const LIGHT_MUTED = "#aab6cf";
-  const FONT = "'DejaVu Sans', Verdana, 'Segoe UI', system-ui, sans-serif";
 
   const TYPE_STYLE = {
     financial: { c: "#1f7a68", light: "#d9eee8" },
@@ -61,107 +63,6 @@
     const old = current.root;
     const node = draw(current.view, current.ui);
     old.replaceWith(node);
-  }
-
-  // ------------------------------------------------------------------------ helpers
-  let styled = false;
-  function ensureStyle() {
-    if (styled) return;
-    styled = true;
-    document.head.append(E("style", { id: "gonza-style" }, `
-      .gz-root { width: 100%; }
-      .gz-root svg { display: block; width: 100%; height: auto; user-select: none; }
-      .gz-click { cursor: pointer; }
-      .gz-click:hover > .gz-face { filter: brightness(1.08); }
-      .gz-click:focus { outline: none; }
-      .gz-click:focus-visible > .gz-face { stroke: #ffffff; stroke-width: 4; }
-      .gz-target > .gz-glow { animation: gz-pulse 1.4s ease-in-out infinite; }
-      @keyframes gz-pulse { 0%, 100% { stroke-opacity: 1; } 50% { stroke-opacity: .45; } }
-      .gz-controls { display: flex; flex-direction: column; gap: .4rem; margin-bottom: .6rem; }
-      .gz-controls .gz-hint { margin: 0; font-size: .92rem; color: #4a4338; }
-      .gz-controls .gz-row { display: flex; flex-wrap: wrap; gap: .35rem; }
-      .gz-controls .gz-row button { min-height: 2.6rem; }
-    `));
-  }
-
-  const est = (s, size, bold) => String(s).length * size * (bold ? 0.64 : 0.57);
-
-  function txt(x, y, s, o = {}) {
-    let size = o.size || 15;
-    if (o.max && est(s, size, o.bold) > o.max) {
-      // a little smaller first, squeezed only if that is not enough
-      size = Math.max(size * 0.82, (size * o.max) / est(s, size, o.bold));
-    }
-    const attrs = {
-      x, y, "font-size": size, fill: o.fill || INK, "font-weight": o.bold ? 700 : null,
-      "text-anchor": o.anchor || null, class: o.cls || null, opacity: o.opacity,
-      "letter-spacing": o.spacing || null, "pointer-events": "none",
-    };
-    if (o.max && est(s, size, o.bold) > o.max) {
-      attrs.textLength = Math.max(8, Math.floor(o.max));
-      attrs.lengthAdjust = "spacingAndGlyphs";
-    }
-    if (o.data) Object.assign(attrs, o.data);
-    return S("text", attrs, String(s));
-  }
-
-  function wrap(s, size, maxW, bold) {
-    const per = Math.max(6, Math.floor(maxW / (size * (bold ? 0.6 : 0.56))));
-    const lines = [];
-    let line = "";
-    for (const word of String(s).split(/\s+/)) {
-      if (!line) line = word;
-      else if ((line + " " + word).length <= per) line += " " + word;
-      else { lines.push(line); line = word; }
-    }
-    if (line) lines.push(line);
-    return lines;
-  }
-
-  const at = (x, y, ...kids) => S("g", { transform: `translate(${x},${y})` }, ...kids);
-  const inkOn = (seat) => (seat % M.palette.length === 3 ? INK : "#ffffff");
-  const colour = (seat) => M.colour(seat);
-
-  function rect(x, y, w, h, o = {}) {
-    return S("rect", {
-      x, y, width: w, height: h, rx: o.r === undefined ? 8 : o.r, fill: o.fill || "none",
-      stroke: o.stroke || null, "stroke-width": o.sw || null, class: o.cls || null,
-      opacity: o.opacity, "stroke-dasharray": o.dash || null,
-    });
-  }
-
-  function coin(cx, cy, r, seat, label, o = {}) {
-    return S("g", { class: o.cls || null, ...(o.data || {}) },
-      o.title ? S("title", {}, o.title) : null,
-      S("circle", { cx, cy, r, fill: colour(seat), stroke: "rgba(0,0,0,.45)", "stroke-width": 1.2 }),
-      S("circle", { cx, cy, r: r * 0.72, fill: "none", stroke: "rgba(255,255,255,.45)", "stroke-width": 1 }),
-      label === undefined || label === null ? null :
-        txt(cx, cy + r * 0.36, label, { size: r * 1.05, bold: true, anchor: "middle", fill: inkOn(seat) }));
-  }
-
-  // A clickable group: mouse and keyboard (Enter / Space) both act.
-  function clickable(attrs, onClick, ...kids) {
-    const node = S("g", { ...attrs, class: `gz-click ${attrs.class || ""}`.trim(), tabindex: 0,
-      role: "button" }, ...kids);
-    node.addEventListener("click", (e) => { e.stopPropagation(); onClick(); });
-    node.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onClick(); }
-    });
-    return node;
-  }
-
-  const BUTTON_H = 38;
-  function buttonWidth(label) { return Math.ceil(est(label, 14, true)) + 26; }
-  function svgButton(x, y, b) {
-    const w = buttonWidth(b.label);
-    const fill = b.primary ? GOLD : b.quiet ? "#dfe5f0" : "#f3e7c4";
-    return {
-      w,
-      node: clickable({ "data-button": b.key, "aria-label": b.label, transform: `translate(${x},${y})` },
-        b.run,
-        rect(0, 0, w, BUTTON_H, { fill, stroke: b.primary ? "#8d6a12" : "#b89a52", sw: 1.5, r: 9, cls: "gz-face" }),
-        txt(w / 2, 24.5, b.label, { size: 14, bold: true, anchor: "middle" })),
-    };
   }
 
   // ------------------------------------------------------------------------- icons
@@ -412,10 +313,10 @@
       }[obs.phase] || obs.phase;
       label = phase;
     }
-    kids.push(S("circle", { cx: 10, cy: 15, r: 8, fill: obs.over ? GOLD : colour(obs.active),
+    kids.push(S("circle", { cx: 10, cy: 15, r: 8, fill: obs.over ? GOLD : M.colour(obs.active),
       stroke: "#fff", "stroke-width": 2 }));
     const avail = w - 30 - (obs.final_round && !obs.over ? 140 : 0);
-    const lines = est(label, 17, true) > avail ? wrap(label, 15, avail, true) : [label];
+    const lines = measure(label, 17, { bold: true }) > avail ? wrap(label, 15, avail, { bold: true }) : [label];
     const size = lines.length > 1 ? 15 : 17;
     const status = S("text", { "data-status": obs.phase, "font-size": size, "font-weight": 700, fill: LIGHT },
       ...lines.map((line, i) => S("tspan", { x: 26, y: 21 + i * 19 }, line)));
@@ -428,6 +329,7 @@
     return { node: S("g", {}, ...kids), h: 34 + (lines.length - 1) * 19 };
   }
 
+  const BUTTON_H = 38;
   const STAT_H = 38;
   function playersSection(view, obs, w, narrow, ctx) {
     const n = obs.players.length;
@@ -449,12 +351,12 @@
       const kids = [
         active ? rect(-3, -3, pw + 6, ph + 6, { stroke: HILITE, sw: 3, r: 11, cls: "gz-glow" }) : null,
         rect(0, 0, pw, ph, { fill: CARD, stroke: mine ? GOLD : "#d8cfbb", sw: mine ? 3 : 1, r: 9 }),
-        S("path", { d: `M0 9 A9 9 0 0 1 9 0 H${pw - 9} A9 9 0 0 1 ${pw} 9 V12 H0 Z`, fill: colour(s) }),
+        S("path", { d: `M0 9 A9 9 0 0 1 9 0 H${pw - 9} A9 9 0 0 1 ${pw} 9 V12 H0 Z`, fill: M.colour(s) }),
       ];
       // chips on the right: YOU, AI, TURN
       let cx = pw - 8;
       const chip = (label, fill, fg, key) => {
-        const cw = est(label, 11, true) + 12;
+        const cw = measure(label, 11, { bold: true }) + 12;
         cx -= cw;
         kids.push(S("g", { "data-chip": key }, rect(cx, 20, cw, 19, { fill, r: 9.5 }),
           txt(cx + cw / 2, 33.5, label, { size: 11, bold: true, fill: fg, anchor: "middle" })));
@@ -463,7 +365,7 @@
       if (active) chip("TURN", "#1f1b16", HILITE, "turn");
       if (ai) chip("AI", "#37474f", "#fff", "ai");
       if (mine) chip("YOU", GOLD, INK, "you");
-      kids.push(S("circle", { cx: 17, cy: 30, r: 7, fill: colour(s), stroke: "rgba(0,0,0,.4)" }));
+      kids.push(S("circle", { cx: 17, cy: 30, r: 7, fill: M.colour(s), stroke: "rgba(0,0,0,.4)" }));
       kids.push(txt(29, 35, view.names[s], { size: 15, bold: true, max: cx - 32 }));
       // credits, supply, bids, worth: a grid of labelled numbers
       const stats = [
@@ -481,7 +383,7 @@
         kids.push(S("g", { [attr]: value },
           S("title", {}, tip),
           txt(cx + 2, cy + 11, label, { size: 11.5, fill: MUTED, max: cellW - 4 }),
-          withCoin ? coin(cx + 10, cy + 24, 8, s, null) : null,
+          withCoin ? coin(cx + 10, cy + 24, 8, s, { label: null }) : null,
           txt(cx + (withCoin ? 22 : 2), cy + 31, value, { size: 18, bold: true,
             fill: label === "worth" ? "#7a4f01" : INK })));
       });
@@ -494,7 +396,7 @@
         const cardKids = [
           rect(0, 0, pw - 16, 24, { fill: target && target.selected ? "#fff2bf" : "#f1ead9",
             stroke: target ? HILITE : "#cbbf9f", sw: target ? 2.5 : 1, r: 5, cls: "gz-face" }),
-          txt(8, 16.5, c.name, { size: 12.5, bold: true, max: pw - 32 - (when ? est(when, 10.5, true) + 14 : 0) }),
+          txt(8, 16.5, c.name, { size: 12.5, bold: true, max: pw - 32 - (when ? measure(when, 10.5, { bold: true }) + 14 : 0) }),
           when ? txt(pw - 24, 16, when, { size: 10.5, bold: true, fill: MUTED, anchor: "end" }) : null,
         ];
         const attrs = { "data-hand": c.id, "data-owner": s, transform: `translate(8,${hy})` };
@@ -502,7 +404,7 @@
           attrs.class = "gz-target";
           attrs["aria-label"] = `${target.label} ${c.name}`;
           cardKids.unshift(rect(-2, -2, pw - 12, 28, { stroke: HILITE, sw: 2, r: 6, cls: "gz-glow" }));
-          kids.push(clickable(attrs, target.run, S("title", {}, `${c.name}: ${target.label}`), ...cardKids));
+          kids.push(clickable(S("g", attrs, S("title", {}, `${c.name}: ${target.label}`), ...cardKids), target.run));
         } else {
           kids.push(S("g", attrs, S("title", {}, `${c.name} (${WHEN_TEXT[c.when]})`), ...cardKids));
         }
@@ -567,13 +469,13 @@
       const attrs = { "data-die": i, "data-face": die.face, "data-used": die.used ? "1" : "0",
         "data-black": die.black ? "1" : "0", "data-selected": picked ? "1" : null, transform: `translate(${x},${y})`, "aria-label": title };
       if (usable) {
-        kids.push(clickable(attrs, () => {
+        kids.push(clickable(S("g", attrs, S("title", {}, title), ...body), () => {
           if (sel.card) { sel.card = null; sel.picks = []; }
           if (sel.dice.includes(i)) sel.dice = sel.dice.filter((j) => j !== i);
           else if (anyReroll) sel.dice = [...sel.dice, i];
           else sel.dice = [i];
           redraw();
-        }, S("title", {}, title), ...body));
+        }));
       } else {
         kids.push(S("g", attrs, S("title", {}, title), ...body));
       }
@@ -593,9 +495,10 @@
       y += 6;
       let bx = pad;
       for (const b of ctx.buttons) {
-        const bw = buttonWidth(b.label);
+        const bw = K.buttonWidth(b.label, { size: 14 });
         if (bx + bw > w - pad && bx > pad) { bx = pad; y += BUTTON_H + 8; }
-        kids.push(svgButton(bx, y, b).node);
+        kids.push(svgButton(bx, y, b.label, b.run, { size: 14, h: BUTTON_H, primary: b.primary,
+          fill: b.primary ? GOLD : b.quiet ? "#dfe5f0" : null, data: { "data-button": b.key } }).node);
         bx += bw + 8;
       }
       y += BUTTON_H;
@@ -632,8 +535,8 @@
       "aria-label": "event track" };
     if (ctx.eventAction) {
       trackAttrs.class = "gz-target";
-      kids.push(clickable({ ...trackAttrs, "data-button": "event-track" }, ctx.eventAction,
-        S("title", {}, "Add an event token"), ...track));
+      kids.push(clickable(S("g", { ...trackAttrs, "data-button": "event-track" },
+        S("title", {}, "Add an event token"), ...track), ctx.eventAction));
     } else {
       kids.push(S("g", trackAttrs, S("title", {}, `${tokens} of 3 event tokens`), ...track));
     }
@@ -647,7 +550,7 @@
         dash: obs.event_deck ? null : "4 3" }),
       obs.event_deck ? S("g", { transform: "translate(6,12) scale(0.8)" }, faceIcon("event", "#e9d5ff", "#5b2f7d")) : null));
     const deckWords = obs.event_deck === 1 ? "event card left" : "event cards left";
-    if (w - dx - 58 - pad >= est(deckWords, 12)) {
+    if (w - dx - 58 - pad >= measure(deckWords, 12)) {
       kids.push(txt(dx + 58, 56, `${obs.event_deck}`, { size: 22, bold: true, fill: LIGHT }));
       kids.push(txt(dx + 58, 74, deckWords, { size: 12, fill: LIGHT_MUTED }));
     } else {
@@ -676,7 +579,7 @@
     y += 6;
     const seq = [5, ...obs.final_dice].join(" → ");
     const note = obs.final_round ? `Final round dice: ${seq}` : `After the last event: final round, ${seq} dice`;
-    const noteLines = wrap(note, 12, w - 2 * pad, obs.final_round);
+    const noteLines = wrap(note, 12, w - 2 * pad, { bold: obs.final_round });
     kids.push(S("text", { "font-size": 12, fill: obs.final_round ? "#ffb4a8" : LIGHT_MUTED,
       "font-weight": obs.final_round ? 700 : null, "data-final-dice": obs.final_dice.join(",") },
     ...noteLines.map((line, i) => S("tspan", { x: pad, y: y + i * 15 }, line))));
@@ -706,7 +609,7 @@
     const picked = sel.card ? sel.picks.filter((p) => p === corp.id).length : 0;
     const chip = target || picked;
     const tag = target ? target.label + (picked ? ` (${picked})` : "") : picked ? `chosen (${picked})` : typeLabel;
-    const tagW = chip ? est(tag, 13, true) + 18 : est(tag, 11, true);
+    const tagW = chip ? measure(tag, 13, { bold: true }) + 18 : measure(tag, 11, { bold: true });
     const tagY = oneLine ? 6 : 26;
     if (chip) {
       kids.push(rect(cw - pad - tagW + 4, tagY, tagW, 22, { fill: target ? HILITE : "#ffffff", stroke: "#8d6a12", r: 11 }));
@@ -745,8 +648,8 @@
     let k = 0;
     corp.credits.forEach((count, seat) => {
       for (let j = 0; j < count; j++) {
-        slots.push(coin(pad + r + k * (2 * r + 3), cy, r, seat, null, {
-          cls: "gz-credit", data: { "data-seat": seat }, title: `${view.names[seat]}: ${count} credit${count > 1 ? "s" : ""}` }));
+        slots.push(coin(pad + r + k * (2 * r + 3), cy, r, seat, { label: null, cls: "gz-credit",
+          data: { "data-seat": seat }, title: `${view.names[seat]}: ${count} credit${count > 1 ? "s" : ""}` }));
         k++;
       }
     });
@@ -764,9 +667,9 @@
     if (!holders.length) kids.push(txt(pad, ly, "no credits yet", { size: 12, fill: MUTED }));
     for (const [c, seat] of holders) {
       const label = `${view.names[seat]} ${c}`;
-      const lw = Math.min(est(label, 12, true), cw / 2);
+      const lw = Math.min(measure(label, 12, { bold: true }), cw / 2);
       if (lx + 14 + lw > cw - pad) break;
-      kids.push(S("circle", { cx: lx + 5, cy: ly - 4, r: 5, fill: colour(seat) }));
+      kids.push(S("circle", { cx: lx + 5, cy: ly - 4, r: 5, fill: M.colour(seat) }));
       kids.push(txt(lx + 14, ly, label, { size: 12, bold: true, fill: INK, max: lw }));
       lx += 14 + lw + 12;
     }
@@ -774,7 +677,7 @@
       "data-position": corp.position, opacity: !target && !picked && ctx.corpTargets.size ? 0.55 : null };
     const title = S("title", {}, `${corp.name} (${corp.type}): value ${corp.value}, ${corp.total} of ${cap} credits`);
     const node = target
-      ? clickable({ ...attrs, class: "gz-target", "aria-label": `${target.label}: ${corp.name}` }, target.run, title, ...kids)
+      ? clickable(S("g", { ...attrs, class: "gz-target", "aria-label": `${target.label}: ${corp.name}` }, title, ...kids), target.run)
       : S("g", attrs, title, ...kids);
     return { node, h: ch };
   }
@@ -784,7 +687,7 @@
     const gap = 12;
     const cw = (w - gap * (cols - 1)) / cols;
     const long = `cap ${obs.cap} credits a corporation`;
-    const right = est("THE GONZA INDEX", 13, true) + 24 + est(long, 13) < w ? long : `cap ${obs.cap}`;
+    const right = measure("THE GONZA INDEX", 13, { bold: true }) + 24 + measure(long, 13) < w ? long : `cap ${obs.cap}`;
     const kids = [sectionTitle(0, 14, "The Gonza Index", { x: w, text: right })];
     let y = 26;
     let rowH = 0;
@@ -827,19 +730,19 @@
     else kids.push(txt(pad, by + 5, "bids", { size: 12, fill: MUTED }));
     let bx = pad + 40;
     for (const [b, seat] of bids) {
-      kids.push(coin(bx + 11, by, 11, seat, b, { cls: "gz-bid", data: { "data-seat": seat, "data-count": b },
+      kids.push(coin(bx + 11, by, 11, seat, { label: b, cls: "gz-bid", data: { "data-seat": seat, "data-count": b },
         title: `${view.names[seat]}: ${b} bid${b > 1 ? "s" : ""}` }));
       bx += 28;
     }
     if (target) {
-      const lw = est(target.label, 13, true) + 18;
+      const lw = measure(target.label, 13, { bold: true }) + 18;
       kids.push(rect(bw - lw - 6, by - 11, lw, 22, { fill: HILITE, stroke: "#8d6a12", r: 11 }));
       kids.push(txt(bw - 6 - lw / 2, by + 4.5, target.label, { size: 13, bold: true, anchor: "middle" }));
     }
     const attrs = { "data-broker": card.id, opacity: !target && ctx.cardTargets.size ? 0.55 : null };
     const title = S("title", {}, `${card.name}${card.ai ? " (AI symbol)" : ""}: ${card.text}`);
     return target
-      ? clickable({ ...attrs, class: "gz-target", "aria-label": `${target.label}: ${card.name}` }, target.run, title, ...kids)
+      ? clickable(S("g", { ...attrs, class: "gz-target", "aria-label": `${target.label}: ${card.name}` }, title, ...kids), target.run)
       : S("g", attrs, title, ...kids);
   }
 
@@ -852,7 +755,7 @@
     const bh = 64 + maxLines * 16 + 44;
     const bottom = (obs.broker_deck_bottom || []).length;
     let right = `deck ${obs.broker_deck}` + (bottom ? ` (${bottom} known at the bottom)` : "");
-    if (est("BROKER CARDS", 13, true) + 24 + est(right, 13) > w) right = `deck ${obs.broker_deck}`;
+    if (measure("BROKER CARDS", 13, { bold: true }) + 24 + measure(right, 13) > w) right = `deck ${obs.broker_deck}`;
     const kids = [sectionTitle(0, 14, "Broker cards", { x: w, text: right })];
     kids[0].setAttribute("data-broker-deck", obs.broker_deck);
     cards.forEach((c, i) => {
@@ -885,21 +788,21 @@
   }
 
   // ------------------------------------------------------------------------- draw
-  function pickWidth() {
-    const board = document.getElementById("board");
-    const px = board && board.clientWidth ? board.clientWidth - 34 : window.innerWidth - 64;
+  // The drawing's width (its viewBox): laptop, tablet or phone, from the board's width.
+  function pickWidth(ui) {
+    const px = K.room(ui).width - 34;
     if (px < 520) return 360;
     if (px < 780) return 640;
     return 1000;
   }
 
+  /** @param {View} view @param {RendererUi} ui @returns {Element} */
   function draw(view, ui) {
-    ensureStyle();
     const obs = view.observation;
     const key = selectionKey(view);
     if (sel.key !== key) sel = { key, dice: [], card: null, picks: [] };
     current = { view, ui, root: null, W: 0 };
-    const W = pickWidth();
+    const W = pickWidth(ui);
     const narrow = W < 600;
     const pad = narrow ? 10 : 14;
     const inner = W - 2 * pad;
@@ -919,7 +822,7 @@
       const events = eventsSection(view, obs, ew, ctx, dice.h);
       if (events.h > dice.h) {
         // stretch the dice panel to the same height
-        dice.node.firstChild.setAttribute("height", events.h);
+        dice.node.firstElementChild.setAttribute("height", String(events.h));
       }
       parts.push(at(pad, y, dice.node));
       parts.push(at(pad + dw + 14, y, events.node));
@@ -930,7 +833,7 @@
     const H = y - (narrow ? 14 : 18) + pad;
     const svg = S("svg", {
       viewBox: `0 0 ${W} ${H}`, xmlns: "http://www.w3.org/2000/svg", "data-game": "gonza",
-      "data-layout": narrow ? "phone" : W >= 900 ? "wide" : "medium", "font-family": FONT,
+      "data-layout": narrow ? "phone" : W >= 900 ? "wide" : "medium", "font-family": K.theme.font,
       role: "img", "aria-label": "Gonza Index table",
     },
     S("defs", {},
@@ -950,13 +853,14 @@
   window.addEventListener("resize", () => {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => {
-      if (current && current.root && current.root.isConnected && pickWidth() !== current.W) redraw();
+      if (current && current.root && current.root.isConnected && pickWidth(current.ui) !== current.W) redraw();
     }, 150);
   });
 
   // The end screen's why: each seat's worth as the rulebook counts it (END OF THE GAME):
   // the credits in their supply, each corporation's credits x its value, and the broker
   // cards' end-game bonus (what is left of the score once the first two are counted).
+  /** @param {View} view @returns {string[]} */
   function explainEnd(view) {
     const obs = view.observation;
     return (obs.players || []).map((p, s) => {

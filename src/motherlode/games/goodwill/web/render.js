@@ -1,3 +1,4 @@
+// @ts-check
 // Goodwill: the table drawn as SVG from the seat's observation only.
 //
 // Sections, top to bottom: the title with the year track and the steps of the year (the
@@ -21,9 +22,10 @@
   const S = M.svg;
   const E = M.el;
 
-  const FONT = "'DejaVu Sans', Verdana, 'Segoe UI', system-ui, sans-serif";
-  const SERIF = "'DejaVu Serif', Georgia, 'Times New Roman', serif";
-  const INK = "#221c14";
+  const K = M.kit.forGame("goodwill", "gw");
+  const { measure, txt, wrap, at, rect, coin, clickable, svgButton } = K;
+
+  const INK = K.theme.ink;
   const MUTED = "#6b6153";
   const PAPER = "#fbf6ea";
   const PAPER_DARK = "#f1e7cf";
@@ -48,6 +50,7 @@
     workers: { c: "#a0522d" },
   };
   const resourceColour = (name) => (RESOURCE[name] || { c: "#555" }).c;
+  /** @type {[RegExp, string, string][]} */
   const EVENT_KINDS = [
     [/^scandal/i, "scandal", "#7a1020"],
     [/^funding/i, "funding", "#2e7d32"],
@@ -69,125 +72,20 @@
   // view moves on.
   let sel = { key: null, price: null };
   let current = null; // {view, ui, root, W}
+  // the secret price's slider, its value and its button under the prompt (fillControls)
+  let priceControls = { range: null, out: null, button: null };
 
   // ------------------------------------------------------------------------ helpers
-  let styled = false;
-  function ensureStyle() {
-    if (styled) return;
-    styled = true;
-    document.head.append(E("style", { id: "goodwill-style" }, `
-      .gw-root { width: 100%; }
-      .gw-root svg { display: block; width: 100%; height: auto; user-select: none; }
-      .gw-click { cursor: pointer; }
-      .gw-click:hover > .gw-face { filter: brightness(1.07); }
-      .gw-click:focus { outline: none; }
-      .gw-click:focus-visible > .gw-face { stroke: #1d4e89; stroke-width: 3; }
-      .gw-target > .gw-glow { animation: gw-pulse 1.4s ease-in-out infinite; }
-      @keyframes gw-pulse { 0%, 100% { stroke-opacity: 1; } 50% { stroke-opacity: .35; } }
-      .gw-controls { display: flex; flex-direction: column; gap: .45rem; margin-bottom: .7rem; }
-      .gw-controls .gw-hint { margin: 0; font-size: .92rem; color: #4a4338; }
-      .gw-controls .gw-row { display: flex; flex-wrap: wrap; gap: .45rem; align-items: center; }
-      .gw-controls input[type=range] { flex: 1 1 10rem; min-width: 8rem; accent-color: #b8860b; }
-      .gw-controls output { font-weight: 700; font-size: 1.15rem; min-width: 3.2rem; text-align: right; }
-    `));
-  }
-
-  // Text widths, measured with the fonts the page has (a canvas), or guessed without one.
-  const measure = (() => {
-    try { return document.createElement("canvas").getContext("2d"); } catch (e) { return null; }
-  })();
-  function est(s, size, bold, serif) {
-    const text = String(s);
-    if (!measure) return text.length * size * (bold ? 0.66 : 0.6);
-    measure.font = `${bold ? "bold " : ""}${size}px ${serif ? SERIF : FONT}`;
-    return measure.measureText(text).width;
-  }
-
-  function txt(x, y, s, o = {}) {
-    const size = o.size || 14;
-    const attrs = {
-      x, y, "font-size": size, fill: o.fill || INK, "font-weight": o.bold ? 700 : null,
-      "text-anchor": o.anchor || null, class: o.cls || null, opacity: o.opacity,
-      "font-family": o.serif ? SERIF : null, "letter-spacing": o.spacing || null,
-      "pointer-events": "none", "text-decoration": o.strike ? "line-through" : null,
-      "font-style": o.italic ? "italic" : null,
-    };
-    if (o.max && est(s, size, o.bold, o.serif) + (o.spacing || 0) * String(s).length > o.max) {
-      attrs.textLength = Math.max(8, Math.floor(o.max));
-      attrs.lengthAdjust = "spacingAndGlyphs";
-    }
-    if (o.data) Object.assign(attrs, o.data);
-    return S("text", attrs, String(s));
-  }
-
-  function wrap(s, size, maxW, bold) {
-    const lines = [];
-    let line = "";
-    for (const word of String(s).split(/\s+/)) {
-      if (!line) line = word;
-      else if (est(line + " " + word, size, bold) <= maxW) line += " " + word;
-      else { lines.push(line); line = word; }
-    }
-    if (line) lines.push(line);
-    return lines;
-  }
-
-  const at = (x, y, ...kids) => S("g", { transform: `translate(${x},${y})` }, ...kids);
-
-  function rect(x, y, w, h, o = {}) {
-    return S("rect", {
-      x, y, width: Math.max(0, w), height: Math.max(0, h), rx: o.r === undefined ? 8 : o.r,
-      fill: o.fill || "none", stroke: o.stroke || null, "stroke-width": o.sw || null,
-      class: o.cls || null, opacity: o.opacity, "stroke-dasharray": o.dash || null,
-    });
-  }
-
-  const inkOn = (seat) => (seat % M.palette.length === 3 ? INK : "#ffffff");
-  const colour = (seat) => M.colour(seat);
   const shortName = (view, seat) => view.names[seat] || `Player ${seat + 1}`;
-
-  // A player's token: a coin in the player's colour with the seat number.
-  function coin(cx, cy, r, seat, o = {}) {
-    return S("g", { class: o.cls || null, ...(o.data || {}) },
-      o.title ? S("title", {}, o.title) : null,
-      o.me ? S("circle", { cx, cy, r: r + 3, fill: "none", stroke: GOLD, "stroke-width": 2.5 }) : null,
-      S("circle", { cx, cy, r, fill: colour(seat), stroke: "rgba(0,0,0,.45)", "stroke-width": 1.2 }),
-      S("circle", { cx, cy, r: r * 0.74, fill: "none", stroke: "rgba(255,255,255,.4)", "stroke-width": 1 }),
-      txt(cx, cy + r * 0.38, o.label === undefined ? seat + 1 : o.label,
-        { size: r * 1.05, bold: true, anchor: "middle", fill: inkOn(seat) }));
-  }
-
-  // A clickable group: mouse and keyboard (Enter / Space) both act.
-  function clickable(attrs, onClick, ...kids) {
-    const node = S("g", { ...attrs, class: `gw-click ${attrs.class || ""}`.trim(), tabindex: 0,
-      role: "button" }, ...kids);
-    node.addEventListener("click", (e) => { e.stopPropagation(); onClick(); });
-    node.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onClick(); }
-    });
-    return node;
-  }
-
-  function svgButton(x, y, label, run, o = {}) {
-    const size = o.size || 15;
-    const h = o.h || 38;
-    const w = o.w || Math.ceil(est(label, size, true)) + 28;
-    const fill = o.fill || (o.primary ? GOLD : "#f3e7c4");
-    const node = clickable({ "aria-label": o.aria || label, transform: `translate(${x},${y})`, ...(o.data || {}) },
-      run,
-      rect(0, 0, w, h, { fill, stroke: o.stroke || (o.primary ? "#8d6a12" : "#b89a52"), sw: 1.6, r: 9, cls: "gw-face" }),
-      txt(w / 2, h / 2 + size * 0.36, label, { size, bold: true, anchor: "middle", fill: o.ink || INK }));
-    return { node, w, h };
-  }
 
   function panel(w, h, title, o = {}) {
     const kids = [rect(0, 0, w, h, { fill: PAPER, stroke: PAPER_LINE, sw: 1.5, r: 12 })];
     if (title) {
-      if (o.right && est(title.toUpperCase(), 13, true) + 0.8 * title.length + est(o.right, 12.5) + 36 > w) o.right = "";
+      if (o.right && measure(title.toUpperCase(), 13, { bold: true }) + 0.8 * title.length + measure(o.right, 12.5) + 36 > w) o.right = "";
       kids.push(S("path", { d: `M0 12 A12 12 0 0 1 12 0 H${w - 12} A12 12 0 0 1 ${w} 12 V32 H0 Z`,
         fill: o.band || "#2b2112" }));
       kids.push(txt(12, 21.5, title.toUpperCase(), { size: 13, bold: true, fill: o.bandInk || "#f4e6c1",
-        spacing: 0.8, max: w - 24 - (o.right ? est(o.right, 12.5) + 14 : 0) }));
+        spacing: 0.8, max: w - 24 - (o.right ? measure(o.right, 12.5) + 14 : 0) }));
       if (o.right) kids.push(txt(w - 12, 21.5, o.right, { size: 12.5, anchor: "end", fill: o.bandMuted || "#d9c58f" }));
     }
     return kids;
@@ -197,7 +95,7 @@
     return S("g", {},
       txt(x, y, label.toUpperCase(), { size: 13.5, bold: true, fill: FELT_TEXT, spacing: 1.2 }),
       right ? txt(x + w, y, right, { size: 12.5, anchor: "end", fill: FELT_MUTED,
-        max: Math.max(40, w - est(label, 13.5, true) - 30) }) : null);
+        max: Math.max(40, w - measure(label, 13.5, { bold: true }) - 30) }) : null);
   }
 
   // ------------------------------------------------------------------------- icons
@@ -283,13 +181,9 @@
   function setPrice(p, fromControls) {
     sel.price = Math.max(0, Math.min(MAX_PRICE, p));
     redraw();
-    if (!fromControls) {
-      const range = document.getElementById("gw-price-range");
-      if (range) range.value = String(sel.price);
-    }
-    const out = document.getElementById("gw-price-out");
+    const { range, out, button } = priceControls;
+    if (range && !fromControls) range.value = String(sel.price);
     if (out) out.textContent = `$${sel.price}`;
-    const button = document.getElementById("gw-price-set");
     if (button) button.textContent = `Set secret price $${sel.price}`;
   }
 
@@ -330,8 +224,8 @@
   }
 
   function stepWidth(item) {
-    if (item.kind === "phase") return est(item.label, 12.5, true) + 20;
-    return est(item.name, 12.5, true) + 16 + 3 * 0 + 24 + 24 + 44 + 8;
+    if (item.kind === "phase") return measure(item.label, 12.5, { bold: true }) + 20;
+    return measure(item.name, 12.5, { bold: true }) + 16 + 3 * 0 + 24 + 24 + 44 + 8;
   }
 
   function stepNode(item, h) {
@@ -346,7 +240,7 @@
     }
     const st = companyStyle(item.name);
     const kids = [rect(0, 0, w, h, { fill: "rgba(0,0,0,.18)", stroke: FELT_LINE, sw: 1.2, r: h / 2 })];
-    const nameW = est(item.name, 12.5, true) + 16;
+    const nameW = measure(item.name, 12.5, { bold: true }) + 16;
     kids.push(rect(0, 0, nameW, h, { fill: st.c, r: h / 2 }));
     kids.push(txt(nameW / 2, h / 2 + 4.5, item.name, { size: 12.5, bold: true, anchor: "middle", fill: st.ink,
       strike: item.bankrupt }));
@@ -394,14 +288,14 @@
     // the viewer
     const me = view.seat;
     const who = me === null || me === undefined ? "watching" : `you are ${shortName(view, me)}`;
-    const whoW = est(who, 13, true) + (me === null || me === undefined ? 18 : 40);
+    const whoW = measure(who, 13, { bold: true }) + (me === null || me === undefined ? 18 : 40);
     const whoX = w - whoW;
     kids.push(S("g", { "data-viewer": me === null || me === undefined ? "spectator" : me },
       rect(whoX, 6, whoW, 28, { fill: "rgba(0,0,0,.25)", stroke: me === null || me === undefined ? FELT_LINE : GOLD, sw: 1.5, r: 14 }),
       me === null || me === undefined ? null : coin(whoX + 16, 20, 9, me),
       txt(whoX + (me === null || me === undefined ? 9 : 31), 25, who, { size: 13, bold: true, fill: FELT_TEXT })));
     // the year track
-    const yearsX = narrow ? 0 : est("GOODWILL", titleSize, true, true) + 2.5 * 8 + 22;
+    const yearsX = narrow ? 0 : measure("GOODWILL", titleSize, { bold: true, serif: true }) + 2.5 * 8 + 22;
     const yearsY = narrow ? 44 : 4;
     const room = (narrow ? w : whoX - 16 - yearsX);
     const bw = Math.min(58, (room - (years.length - 1) * 4) / years.length);
@@ -435,7 +329,7 @@
     kids.push(at(0, y, S("g", { "data-section": "steps" }, ...stepKids)));
     y += rows.length * (h + 6) + 6;
     // what happens now
-    const lines = wrap(statusText(view, obs), narrow ? 15 : 16, w, true);
+    const lines = wrap(statusText(view, obs), narrow ? 15 : 16, w, { bold: true });
     lines.forEach((line, i) => {
       kids.push(txt(0, y + 18 + i * 21, line, { size: narrow ? 15 : 16, bold: true, fill: HILITE,
         data: i === 0 ? { "data-status": "1" } : {} }));
@@ -484,7 +378,7 @@
         kids.push(txt(8, y + 4, "no policy", { size: 11.5, fill: MUTED, italic: true }));
       }
     } else {
-      const salW = est(salary, 13, true) + 12;
+      const salW = measure(salary, 13, { bold: true }) + 12;
       kids.push(txt(8, 19.5, boss.name, { size: 15, bold: true, serif: true, fill: "#f6e7bd", max: w - 20 - salW }));
       kids.push(rect(w - salW - 5, 5, salW, 18, { fill: "#f6e7bd", r: 9 }));
       kids.push(txt(w - 5 - salW / 2, 18.5, salary, { size: 13, bold: true, anchor: "middle", data: { "data-salary": boss.salary } }));
@@ -508,14 +402,14 @@
     }
     if (boss.dividends) {
       const label = "$ dividends";
-      const dw = est(label, 11.5, true) + 14;
+      const dw = measure(label, 11.5, { bold: true }) + 14;
       const dx = compact ? 6 : w - dw - 6;
       const dy = h - 21;
       kids.push(rect(dx, dy, dw, 16, { fill: "#dcefdc", stroke: GOOD, sw: 1, r: 8 }));
       kids.push(txt(dx + dw / 2, dy + 12, label, { size: 11.5, bold: true, anchor: "middle", fill: GOOD, max: dw - 8 }));
     }
     if (o.badge) {
-      const bw2 = est(o.badge, 12.5, true) + 18;
+      const bw2 = measure(o.badge, 12.5, { bold: true }) + 18;
       kids.push(rect(w / 2 - bw2 / 2, -11, bw2, 21, { fill: HILITE, stroke: "#8d6a12", r: 10.5 }));
       kids.push(txt(w / 2, 4, o.badge, { size: 12.5, bold: true, anchor: "middle" }));
     }
@@ -524,8 +418,7 @@
       (boss.dividends ? "; gives dividends" : "");
     const attrs = { "data-boss": boss.name, ...(o.data || {}) };
     const node = o.run
-      ? clickable({ ...attrs, class: "gw-target", "aria-label": `${o.badge || "choose"} ${boss.name}` }, o.run,
-        S("title", {}, title), ...kids)
+      ? clickable(S("g", { ...attrs, class: "gw-target", "aria-label": `${o.badge || "choose"} ${boss.name}` }, S("title", {}, title), ...kids), o.run)
       : S("g", attrs, S("title", {}, title), ...kids);
     return { node, h };
   }
@@ -587,7 +480,7 @@
       }
       const attrs = { "data-wheel-price": p, "data-chosen": isChosen ? "true" : null };
       kids.push(active
-        ? clickable({ ...attrs, "aria-label": `price ${p}` }, () => setPrice(p), ...seg)
+        ? clickable(S("g", { ...attrs, "aria-label": `price ${p}` }, ...seg), () => setPrice(p))
         : S("g", attrs, ...seg));
     }
     // the hub
@@ -597,10 +490,10 @@
       kids.push(txt(0, 4, `$${sel.price}`, { size: 32, bold: true, serif: true, anchor: "middle", fill: FELT_TEXT,
         data: { "data-picked-price": sel.price } }));
       const stepBtn = (x, label, delta) => clickable(
-        { "data-price-step": delta, "aria-label": delta < 0 ? "lower price" : "higher price" },
-        () => setPrice(sel.price + delta),
-        S("circle", { cx: x, cy: -7, r: 14, fill: "#f3e7c4", stroke: "#b89a52", "stroke-width": 1.4, class: "gw-face" }),
-        txt(x, -1, label, { size: 18, bold: true, anchor: "middle" }));
+        S("g", { "data-price-step": delta, "aria-label": delta < 0 ? "lower price" : "higher price" },
+          S("circle", { cx: x, cy: -7, r: 14, fill: "#f3e7c4", stroke: "#b89a52", "stroke-width": 1.4, class: "gw-face" }),
+          txt(x, -1, label, { size: 18, bold: true, anchor: "middle" })),
+        () => setPrice(sel.price + delta));
       kids.push(stepBtn(-r0 + 24, "−", -1), stepBtn(r0 - 24, "+", 1));
       const b = svgButton(-52, 16, "Set price", () => sendPrice(ctx, ui),
         { primary: true, w: 104, h: 34, size: 14.5, data: { "data-set-price": sel.price } });
@@ -673,7 +566,7 @@
       const text = mine
         ? `Choose the ${pc.chooses} you trade with at $${pc.price}: click a player.`
         : `${shortName(view, pc.chooser)} chooses the ${pc.chooses} to trade with at $${pc.price}.`;
-      for (const line of wrap(text, 14, inner, mine)) { body.push(txt(pad, y + 8, line, { size: 14, bold: mine })); y += 19; }
+      for (const line of wrap(text, 14, inner, { bold: mine })) { body.push(txt(pad, y + 8, line, { size: 14, bold: mine })); y += 19; }
       y += 8;
       const cw = Math.min(inner, mine ? 150 : 130);
       const perRow = Math.max(1, Math.floor((inner + 10) / (cw + 10)));
@@ -690,8 +583,7 @@
         ];
         const attrs = { "data-candidate": seat };
         body.push(at(x, yy, action
-          ? clickable({ ...attrs, "data-partner": seat, class: "gw-target", "aria-label": `choose ${shortName(view, seat)}` },
-            () => ui.act(action), ...kids)
+          ? clickable(S("g", { ...attrs, "data-partner": seat, class: "gw-target", "aria-label": `choose ${shortName(view, seat)}` }, ...kids), () => ui.act(action))
           : S("g", attrs, ...kids)));
       });
       y += Math.ceil(pc.candidates.length / perRow) * 58 + 6;
@@ -706,7 +598,7 @@
       const text = mine
         ? `You may propose a new boss for ${obs.company}: click one of the available bosses, or pass.`
         : `${shortName(view, proposer)} may propose one of the available bosses for ${obs.company}.`;
-      for (const line of wrap(text, 14, inner, !!mine)) { body.push(txt(pad, y + 8, line, { size: 14, bold: !!mine })); y += 19; }
+      for (const line of wrap(text, 14, inner, { bold: !!mine })) { body.push(txt(pad, y + 8, line, { size: 14, bold: !!mine })); y += 19; }
       y += 6;
       body.push(txt(pad, y + 8, comp.boss ? `Now running ${obs.company}: ${comp.boss.name}` : `${obs.company} has no boss`,
         { size: 12.5, fill: MUTED }));
@@ -826,7 +718,7 @@
         const y0 = 48 + i * (hh + 2);
         kids.push(rect(8, y0, w - 16, hh, { fill: "#ffffff", stroke: k.c, sw: 1.3, r: 6 }));
         kids.push(rect(8, y0, 6, hh, { fill: k.c, r: 3 }));
-        const lines = wrap(pretty(label), 12.5, w - 28, true).slice(0, 2);
+        const lines = wrap(pretty(label), 12.5, w - 28, { bold: true }).slice(0, 2);
         lines.forEach((line, j) => kids.push(txt(19, y0 + hh / 2 + 5 - (lines.length - 1) * 7.5 + j * 15, line,
           { size: 12.5, bold: true, fill: k.c, max: w - 28, data: { "data-event-label": label } })));
       });
@@ -910,7 +802,7 @@
     const body = [];
     let y = 52;
     const title = obs.over ? "Information cards" : `Information cards of ${obs.year}`;
-    if (right && est(title.toUpperCase(), 13, true) + 0.8 * title.length + est(right, 12.5) + 36 > w) {
+    if (right && measure(title.toUpperCase(), 13, { bold: true }) + 0.8 * title.length + measure(right, 12.5) + 36 > w) {
       body.push(txt(pad, y - 2, right[0].toUpperCase() + right.slice(1), { size: 12.5, fill: MUTED, max: inner }));
       y += 18;
     }
@@ -945,8 +837,8 @@
     for (const c of obs.companies) {
       const st = companyStyle(c.name);
       const sw = (w * c.market_share) / 100;
-      const label = sw > est(`${c.name} ${c.market_share} %`, 13, true) + 10 ? `${c.name} ${c.market_share} %` :
-        sw > est(`${c.market_share}%`, 12, true) + 6 ? `${c.market_share}%` : "";
+      const label = sw > measure(`${c.name} ${c.market_share} %`, 13, { bold: true }) + 10 ? `${c.name} ${c.market_share} %` :
+        sw > measure(`${c.market_share}%`, 12, { bold: true }) + 6 ? `${c.market_share}%` : "";
       kids.push(S("g", { "data-market-bar": c.name, "data-pct": c.market_share },
         S("title", {}, `${c.name}: ${c.market_share} %`),
         rect(x, y, sw, h, { fill: st.c, stroke: "rgba(255,255,255,.5)", sw: 1, r: 5 }),
@@ -972,7 +864,7 @@
     kids.push(txt(12, 27, comp.name.toUpperCase(), { size: 18, bold: true, serif: true, fill: st.ink, spacing: 1.5 }));
     const tag = comp.bankrupt ? "BANKRUPT" : under ? (w < 250 ? "NOW" : "UNDER REVIEW") : "";
     if (tag) {
-      const tw = est(tag, 11, true) + 14;
+      const tw = measure(tag, 11, { bold: true }) + 14;
       kids.push(rect(w - tw - 10, 10, tw, 20, { fill: comp.bankrupt ? BAD : HILITE, r: 10 }));
       kids.push(txt(w - 10 - tw / 2, 24, tag, { size: 11, bold: true, anchor: "middle", fill: comp.bankrupt ? "#fff" : INK }));
     }
@@ -1010,7 +902,7 @@
     }
     if (!count) kids.push(txt(pad, y + 18, "no resources", { size: 12.5, fill: MUTED, italic: true }));
     const words = res.filter(([, k]) => k).map(([n, k]) => `${k} ${n}`).join(" · ");
-    if (words && tx + est(words, 12) + 8 < w - pad) kids.push(txt(w - pad, y + 18, words, { size: 12, anchor: "end", fill: INK }));
+    if (words && tx + measure(words, 12) + 8 < w - pad) kids.push(txt(w - pad, y + 18, words, { size: 12, anchor: "end", fill: INK }));
     y += 2 * tr + 10;
     // the result if the year ended now
     if (!comp.bankrupt && !obs.over) {
@@ -1018,7 +910,7 @@
       const result = comp.market_share - comp.resource_cost - salary;
       const money = `${result >= 0 ? "+" : "−"}$${Math.abs(result)}`;
       let line = `Result now: ${comp.market_share} − ${comp.resource_cost} − ${salary} = ${money}`;
-      if (est(line, 12.5, true) > inner) line = `Result now: ${money}`;
+      if (measure(line, 12.5, { bold: true }) > inner) line = `Result now: ${money}`;
       kids.push(S("g", { "data-result": result },
         S("title", {}, "market share − resource prices − the boss's salary, at today's prices"),
         txt(pad, y + 10, line, { size: 12.5, bold: true, fill: result >= 0 ? GOOD : BAD, max: inner })));
@@ -1047,7 +939,7 @@
     let hy = y;
     for (const [k, s] of holders) {
       const label = `${k}`;
-      const iw = 24 + est(label, 13, true) + 10;
+      const iw = 24 + measure(label, 13, { bold: true }) + 10;
       if (hx + iw > w - pad) { hx = pad; hy += 26; }
       kids.push(S("g", { "data-holder": s, "data-count": k },
         S("title", {}, `${shortName(view, s)}: ${k} ${comp.name} share${k === 1 ? "" : "s"}`),
@@ -1120,7 +1012,7 @@
     obs.companies.forEach((c, i) => {
       const st = companyStyle(c.name);
       const x = xShares + i * colW.share;
-      const label = colW.share > est(c.name, 11, true) + 10 ? c.name : c.name[0];
+      const label = colW.share > measure(c.name, 11, { bold: true }) + 10 ? c.name : c.name[0];
       body.push(rect(x + 2, y - 9, colW.share - 4, 18, { fill: st.c, r: 9 }));
       body.push(txt(x + colW.share / 2, y + 4, label, { size: 11, bold: true, anchor: "middle", fill: st.ink }));
     });
@@ -1185,8 +1077,7 @@
       const attrs = { "data-player": s, "data-shares": obs.companies.map((c) => p.shares[c.name]).join(","),
         "data-committed": committed ? "true" : null, "data-me": me ? "true" : null };
       const node = action
-        ? clickable({ ...attrs, "data-partner": s, class: "gw-target", "aria-label": `choose ${name}` },
-          () => ui.act(action), ...row)
+        ? clickable(S("g", { ...attrs, "data-partner": s, class: "gw-target", "aria-label": `choose ${name}` }, ...row), () => ui.act(action))
         : S("g", attrs, ...row);
       body.push(at(0, y, node));
       y += rowH;
@@ -1265,6 +1156,7 @@
   // --------------------------------------------------------------- custom controls
   function fillControls(view, ui, ctx) {
     const box = ui.controls;
+    priceControls = { range: null, out: null, button: null };
     if (!box) return;
     box.replaceChildren();
     if (!ctx.any) return;
@@ -1280,6 +1172,7 @@
       });
       const set = E("button", { id: "gw-price-set", class: "primary", "data-gw": "set-price",
         onclick: () => sendPrice(ctx, ui) }, `Set secret price $${sel.price}`);
+      priceControls = { range, out, button: set };
       wrapBox.append(E("div", { class: "gw-row" }, range, out), E("div", { class: "gw-row" }, set));
     } else if (ctx.partners.size) {
       wrapBox.append(E("p", { class: "gw-hint" }, "Click a highlighted player on the board to choose your partner."));
@@ -1292,23 +1185,23 @@
   }
 
   // ------------------------------------------------------------------------- draw
-  function pickWidth() {
-    const board = document.getElementById("board");
-    const px = board && board.clientWidth ? board.clientWidth - 34 : window.innerWidth - 64;
+  // The drawing's width (its viewBox): laptop, tablet or phone, from the board's width.
+  function pickWidth(ui) {
+    const px = K.room(ui).width - 34;
     if (px < 540) return 360;
     if (px < 780) return 660;
     return 900;
   }
 
+  /** @param {View} view @param {RendererUi} ui @param {{ keepControls?: boolean }} [opts] @returns {Element} */
   function draw(view, ui, opts = {}) {
-    ensureStyle();
     const obs = view.observation;
     const ctx = analyse(view);
     const key = selectionKey(view);
     if (sel.key !== key) sel = { key, price: defaultPrice(obs) };
     if (!ctx.prices.has(sel.price) && ctx.prices.size) sel.price = defaultPrice(obs);
     current = { view, ui, root: null, W: 0 };
-    const W = pickWidth();
+    const W = pickWidth(ui);
     const narrow = W < 600;
     const pad = narrow ? 10 : 14;
     const inner = W - 2 * pad;
@@ -1327,7 +1220,7 @@
       const info = infoPanel(view, obs, iw, narrow);
       const h = Math.max(dec.h, info.h);
       for (const sec of [dec, info]) {
-        if (sec.h < h) sec.node.firstChild.setAttribute("height", h);
+        if (sec.h < h) sec.node.firstElementChild.setAttribute("height", String(h));
       }
       parts.push(at(pad, y, dec.node), at(pad + dw + 14, y, info.node));
       y += h + gap;
@@ -1345,7 +1238,7 @@
       const prices = pricesPanel(view, obs, rw);
       const h = Math.max(players.h, prices.h);
       for (const sec of [players, prices]) {
-        if (sec.h < h) sec.node.firstChild.setAttribute("height", h);
+        if (sec.h < h) sec.node.firstElementChild.setAttribute("height", String(h));
       }
       parts.push(at(pad, y, players.node), at(pad + pw + 14, y, prices.node));
       y += h + gap;
@@ -1354,7 +1247,7 @@
     const H = Math.ceil(y - gap + pad);
     const svg = S("svg", {
       viewBox: `0 0 ${W} ${H}`, xmlns: "http://www.w3.org/2000/svg", "data-game": "goodwill",
-      "data-layout": narrow ? "phone" : W < 800 ? "medium" : "wide", "font-family": FONT,
+      "data-layout": narrow ? "phone" : W < 800 ? "medium" : "wide", "font-family": K.theme.font,
       "data-move": view.move_count, "data-phase": obs.phase, "data-year": obs.year,
       "data-review": obs.company || "", "data-transaction": obs.transaction || "",
       "data-seat": view.seat === null || view.seat === undefined ? "" : view.seat,
@@ -1380,11 +1273,12 @@
   window.addEventListener("resize", () => {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => {
-      if (current && pickWidth() !== current.W) redraw();
+      if (current && pickWidth(current.ui) !== current.W) redraw();
     }, 150);
   });
 
   // The end screen's why: worth = cash + each company's shares x its share value.
+  /** @param {View} view @returns {string[]} */
   function explainEnd(view) {
     const obs = view.observation;
     const value = Object.fromEntries((obs.companies || []).map((c) =>

@@ -1,3 +1,4 @@
+// @ts-check
 // Gold am Yukon: the table drawn as SVG from the seat's observation only.
 //
 // The board: 37 claims on a hexagonal patch (axial q, r from the observation), each with
@@ -19,40 +20,23 @@
   const M = window.Motherlode;
   const S = M.svg;
   const E = M.el;
+  const K = M.kit.forGame("yukon", "yk");
+  const { txt, wrap, clip, clickable } = K;
 
   const D = 100; // distance between neighbouring claim centres
   const R = D / 2; // ring radius: neighbouring rings touch at the shared space
   const SQ3 = Math.sqrt(3) / 2;
-  const FONT = "'DejaVu Sans', Verdana, 'Segoe UI', system-ui, sans-serif";
-  const INK = "#2b2112";
+  const INK = K.theme.ink;
   const NUGGET_FILL = { 1: "#efe3c2", 2: "#e6cf8e", 4: "#e0b445", 6: "#f2c21b" };
   const NEIGHBOUR = { 3: [1, 0], 1: [1, -1], 11: [0, -1], 9: [-1, 0], 7: [-1, 1], 5: [0, 1] };
 
-  let styled = false;
-  function ensureStyle() {
-    if (styled) return;
-    styled = true;
-    document.head.append(E("style", { id: "yukon-style" }, `
-      .yk-root svg { display: block; width: 100%; height: auto; user-select: none; }
-      .yk-target { cursor: pointer; }
-      .yk-target .yk-glow { animation: yk-pulse 1.3s ease-in-out infinite; }
-      .yk-target:hover .yk-glow { stroke: #ffffff; }
-      @keyframes yk-pulse { 0%, 100% { stroke-opacity: 1; } 50% { stroke-opacity: .35; } }
-      .yk-controls { display: flex; flex-direction: column; gap: .4rem; margin-bottom: .6rem; }
-      .yk-controls p { margin: 0; font-size: .92rem; }
-    `));
-  }
-
+  // The layout, from the board's width: the panel beside the board, or under it.
+  const isWide = (ui) => K.room(ui).width >= 640;
   let lastWide = null;
   let lastUi = null;
   window.addEventListener("resize", () => {
-    if (lastUi && lastWide !== null && isWide() !== lastWide) lastUi.redraw();
+    if (lastUi && lastWide !== null && isWide(lastUi) !== lastWide) lastUi.redraw();
   });
-  function isWide() {
-    const board = document.getElementById("board");
-    const w = board && board.clientWidth ? board.clientWidth : window.innerWidth;
-    return w >= 640;
-  }
 
   // ---------------------------------------------------------------- geometry
   function centre(q, r) { return [D * (q + r / 2), D * r * SQ3]; }
@@ -128,11 +112,6 @@
         r: size * .09, fill: value === 1 ? "#b3261e" : INK })));
   }
 
-  function text(x, y, str, size, attrs) {
-    return S("text", { x: f1(x), y: f1(y), "font-size": size, "font-family": FONT, fill: INK,
-      ...attrs }, str);
-  }
-
   // ---------------------------------------------------------------- the board
   function drawBoard(view, ui, g, mover) {
     const obs = view.observation;
@@ -168,24 +147,24 @@
       kids.push(S("circle", { cx: f1(x), cy: f1(y), r: 30,
         fill: owned ? "#d9d2c0" : NUGGET_FILL[cl.nuggets] || "#e6cf8e",
         stroke: cl.nuggets >= 4 ? "#8a6212" : "#7a6a45", "stroke-width": cl.nuggets >= 4 ? 3 : 2 }));
-      kids.push(text(x, y - 13, `#${cl.n}`, 17, { "text-anchor": "middle", fill: "#5a4a2a" }));
+      kids.push(txt(f1(x), f1(y - 13), `#${cl.n}`, { size: 17, anchor: "middle", fill: "#5a4a2a" }));
       if (owned) {
         kids.push(stone(x, y + 2, M.colour(cl.owner), { class: "yk-guard", "data-seat": cl.owner,
           "data-claim": cl.n }, 14));
-        kids.push(text(x, y + 27, `◆${cl.nuggets}`, 13, { "text-anchor": "middle",
-          "font-weight": 700 }));
+        kids.push(txt(f1(x), f1(y + 27), `◆${cl.nuggets}`, { size: 13, anchor: "middle", bold: true }));
       } else {
-        kids.push(text(x, y + 14, `◆${cl.nuggets}`, 26, { "text-anchor": "middle",
-          "font-weight": 700, fill: cl.nuggets >= 4 ? "#6b4300" : INK }));
+        kids.push(txt(f1(x), f1(y + 14), `◆${cl.nuggets}`, { size: 26, anchor: "middle", bold: true,
+          fill: cl.nuggets >= 4 ? "#6b4300" : INK }));
       }
       const attrs = { class: "yk-claim" + (action ? " yk-target" : ""), "data-claim": cl.n,
         "data-nuggets": cl.nuggets, "data-owner": owned ? cl.owner : "" };
       if (action) {
         attrs["data-action"] = action.text;
-        attrs.onclick = () => ui.act(action.action);
         kids.push(S("title", {}, `${action.text}: stake claim ${cl.n} (${cl.nuggets} nuggets)`));
+        out.push(clickable(S("g", attrs, ...kids), () => ui.act(action.action)));
+      } else {
+        out.push(S("g", attrs, ...kids));
       }
-      out.push(S("g", attrs, ...kids));
     }
     // spaces
     const placing = obs.phase === "placing";
@@ -199,8 +178,8 @@
       if (start && placing) {
         const cl = g.claims.get(sp.rings[0]);
         const dx = sp.x - cl.c[0], dy = sp.y - cl.c[1], len = Math.hypot(dx, dy) || 1;
-        out.push(text(sp.x + dx / len * 16, sp.y + dy / len * 16 + 4, "s", 12,
-          { "text-anchor": "middle", fill: "#fff2b8", "font-weight": 700 }));
+        out.push(txt(f1(sp.x + dx / len * 16), f1(sp.y + dy / len * 16 + 4), "s",
+          { size: 12, anchor: "middle", fill: "#fff2b8", bold: true }));
       }
     }
     // chains
@@ -243,14 +222,13 @@
     for (const [label, l] of targets) {
       const sp = g.byLabel.get(label);
       if (!sp) continue;
-      out.push(S("g", { class: "yk-target yk-dest", "data-action": l.text, "data-space": label,
-        onclick: () => ui.act(l.action) },
+      out.push(clickable(S("g", { class: "yk-target yk-dest", "data-action": l.text, "data-space": label },
         S("title", {}, l.text),
         S("circle", { cx: f1(sp.x), cy: f1(sp.y), r: 13, fill: "transparent" }),
         S("circle", { class: "yk-glow", cx: f1(sp.x), cy: f1(sp.y), r: 11, fill: "#fff7c2",
           stroke: "#ffd000", "stroke-width": 4.5 }),
         S("circle", { cx: f1(sp.x), cy: f1(sp.y), r: 5, fill: hiColour, stroke: "#111",
-          "stroke-width": 1 })));
+          "stroke-width": 1 })), () => ui.act(l.action)));
     }
     return out;
   }
@@ -265,7 +243,7 @@
     if (obs.phase === "over") title = "The game is over";
     else if (obs.phase === "placing") title = `${names[obs.turn]} places a first stone`;
     else title = `${names[obs.turn]}'s turn`;
-    out.push(text(x, y + fs, title, fs + 2, { "font-weight": 700, class: "yk-title" }));
+    out.push(txt(f1(x), f1(y + fs), title, { size: fs + 2, bold: true, cls: "yk-title" }));
     let cy = y + fs + 14;
     const throws = obs.throws || [];
     if (obs.phase === "playing" && throws.length) {
@@ -274,58 +252,48 @@
         out.push(die(x + size / 2 + i * (size + 14), cy + size / 2, size, v,
           { "data-index": i }));
         if (i < throws.length - 1) {
-          out.push(text(x + size + i * (size + 14) + 7, cy + size / 2 + 7, "+", fs,
-            { "text-anchor": "middle", "font-weight": 700 }));
+          out.push(txt(f1(x + size + i * (size + 14) + 7), f1(cy + size / 2 + 7), "+",
+            { size: fs, anchor: "middle", bold: true }));
         }
       });
       const total = throws.reduce((a, b) => a + b, 0);
       const tx = x + throws.length * (size + 14) + 4;
-      out.push(text(tx, cy + size / 2 - 2, `= ${total}`, fs + 4, { "font-weight": 700 }));
-      out.push(text(tx, cy + size / 2 + fs, `${obs.pips} pip${obs.pips === 1 ? "" : "s"} left`,
-        fs - 2, { class: "yk-pips", "data-pips": obs.pips, fill: "#7a4f01", "font-weight": 700 }));
+      out.push(txt(f1(tx), f1(cy + size / 2 - 2), `= ${total}`, { size: fs + 4, bold: true }));
+      out.push(txt(f1(tx), f1(cy + size / 2 + fs), `${obs.pips} pip${obs.pips === 1 ? "" : "s"} left`,
+        { size: fs - 2, cls: "yk-pips", fill: "#7a4f01", bold: true, data: { "data-pips": obs.pips } }));
       cy += size + 10;
       if (throws.length > 1) {
-        out.push(text(x, cy + fs - 4, `${throws.length - 1} extra throw${throws.length > 2 ? "s" : ""} (a 1 throws again)`,
-          fs - 4, { fill: "#6b6b73" }));
+        out.push(txt(f1(x), f1(cy + fs - 4),
+          `${throws.length - 1} extra throw${throws.length > 2 ? "s" : ""} (a 1 throws again)`,
+          { size: fs - 4, fill: "#6b6b73" }));
         cy += fs + 2;
       }
       const team = mover === null ? null : obs.teams[mover];
       let dir = obs.steered ? "direction chosen: leading end " : "direction not yet chosen; leading end ";
       if (team && team.front) dir += team.front;
       if (obs.turned_back) dir += " (turned back)";
-      for (const line of wrap(dir, Math.floor(w / ((fs - 4) * .58)))) {
-        out.push(text(x, cy + fs - 2, line, fs - 4, { class: "yk-direction", fill: INK }));
+      for (const line of wrap(dir, fs - 4, w, { lines: 4 })) {
+        out.push(txt(f1(x), f1(cy + fs - 2), line, { size: fs - 4, cls: "yk-direction", fill: INK }));
         cy += fs;
       }
       cy += 4;
       const story = (obs.this_turn || []).join(", ");
       if (story) {
-        for (const line of wrap(story, Math.floor(w / ((fs - 5) * .58)))) {
-          out.push(text(x, cy + fs - 4, line, fs - 5, { fill: "#6b6b73", class: "yk-story" }));
+        for (const line of wrap(story, fs - 5, w, { lines: 4 })) {
+          out.push(txt(f1(x), f1(cy + fs - 4), line, { size: fs - 5, fill: "#6b6b73", cls: "yk-story" }));
           cy += fs;
         }
       }
     } else if (obs.phase === "placing") {
-      out.push(text(x, cy + fs, "Click a glowing start space (s)", fs - 3, { fill: "#6b6b73" }));
+      out.push(txt(f1(x), f1(cy + fs), "Click a glowing start space (s)", { size: fs - 3, fill: "#6b6b73" }));
       cy += fs + 10;
     } else if (obs.end_reason) {
-      for (const line of wrap(obs.end_reason, Math.floor(w / ((fs - 3) * .58)))) {
-        out.push(text(x, cy + fs - 2, line, fs - 3, { fill: "#6b6b73" }));
+      for (const line of wrap(obs.end_reason, fs - 3, w, { lines: 4 })) {
+        out.push(txt(f1(x), f1(cy + fs - 2), line, { size: fs - 3, fill: "#6b6b73" }));
         cy += fs + 2;
       }
     }
     return { nodes: out, bottom: cy + 6 };
-  }
-
-  function wrap(str, width) {
-    const words = String(str).split(" ");
-    const lines = [];
-    let line = "";
-    for (const w of words) {
-      if (line && (line + " " + w).length > width) { lines.push(line); line = w; } else line = line ? line + " " + w : w;
-    }
-    if (line) lines.push(line);
-    return lines.slice(0, 4);
   }
 
   function teamHeight(big) { return big ? 104 : 78; }
@@ -353,23 +321,18 @@
           "stroke-width": me ? 4 : 2 }),
         S("rect", { x, y: ry, width: 10, height: rowH, rx: 4, fill: colour }),
         stone(x + (big ? 36 : 30), ry + fs * .75 + 4, colour, {}, big ? 15 : 11),
-        turn ? text(x + (big ? 36 : 30), ry + rowH - 10, "▶", small,
-          { "text-anchor": "middle", fill: "#b3261e" }) : null,
-        text(x + (big ? 62 : 50), ry + fs + 4, `${view.names[seat]}${me ? " (you)" : ""}`, fs,
-          { "font-weight": 700, class: "yk-name" }),
-        text(x + w - 12, ry + fs + 4, `◆ ${t.nuggets}`, fs + 2,
-          { "text-anchor": "end", "font-weight": 700, fill: "#7a4f01", class: "yk-nuggets" }),
-        text(x + (big ? 62 : 50), ry + fs + small + 10, clip(parts.join(" · "), w - 70, small),
-          small, { fill: "#4a4338", class: "yk-line" }),
-        text(x + (big ? 62 : 50), ry + fs + 2 * small + 16, clip(claims, w - 70, small), small,
-          { fill: "#4a4338", class: "yk-claims" })));
+        turn ? txt(f1(x + (big ? 36 : 30)), f1(ry + rowH - 10), "▶",
+          { size: small, anchor: "middle", fill: "#b3261e" }) : null,
+        txt(f1(x + (big ? 62 : 50)), f1(ry + fs + 4), `${view.names[seat]}${me ? " (you)" : ""}`,
+          { size: fs, bold: true, cls: "yk-name" }),
+        txt(f1(x + w - 12), f1(ry + fs + 4), `◆ ${t.nuggets}`,
+          { size: fs + 2, anchor: "end", bold: true, fill: "#7a4f01", cls: "yk-nuggets" }),
+        txt(f1(x + (big ? 62 : 50)), f1(ry + fs + small + 10), clip(parts.join(" · "), small, w - 70),
+          { size: small, fill: "#4a4338", cls: "yk-line" }),
+        txt(f1(x + (big ? 62 : 50)), f1(ry + fs + 2 * small + 16), clip(claims, small, w - 70),
+          { size: small, fill: "#4a4338", cls: "yk-claims" })));
     });
     return out;
-  }
-
-  function clip(s, width, size) {
-    const max = Math.floor(width / (size * .6));
-    return s.length > max ? s.slice(0, max - 1) + "…" : s;
   }
 
   // ---------------------------------------------------------------- controls
@@ -384,6 +347,7 @@
     if (types.has("enter")) hints.push("Click a glowing space to bring a gold-digger on.");
     if (types.has("move")) hints.push("Click a glowing space: the rear stone moves there (the first move chooses the direction).");
     if (types.has("stake")) hints.push("Click a glowing claim to stake it with your rear stone.");
+    /** @type {HTMLElement[]} */
     const kids = hints.map((h) => E("p", {}, h));
     // Staking scores; passing throws the pips away: when a claim can be staked, staking is
     // the main button and Pass a plain one (a newcomer once passed instead of staking).
@@ -403,12 +367,12 @@
   }
 
   // ---------------------------------------------------------------- draw
+  /** @param {View} view @param {RendererUi} ui @returns {Element} */
   function draw(view, ui) {
-    ensureStyle();
     lastUi = ui;
     const obs = view.observation;
     const g = geometry(obs);
-    const wide = isWide();
+    const wide = isWide(ui);
     lastWide = wide;
     const mover = obs.turn === null || obs.turn === undefined ? null : obs.turn;
     const board = drawBoard(view, ui, g, mover);
@@ -442,6 +406,7 @@
   }
 
   // The end screen's why: each team's nuggets, claim by claim.
+  /** @param {View} view @returns {string[]} */
   function explainEnd(view) {
     const obs = view.observation;
     const nuggets = new Map((obs.claims || []).map((c) => [c[0], c[3]]));

@@ -225,22 +225,10 @@ class DirectEncoder(ABC):
             data[at : at + size] = self.zero[:size]
 
 
-DIRECT: dict[str, str] = {
-    "carcassonne": "motherlode.rl.tensors.direct.carcassonne",
-    "goldfix": "motherlode.rl.tensors.direct.goldfix",
-    "gonza": "motherlode.rl.tensors.direct.gonza",
-    "goodwill": "motherlode.rl.tensors.direct.goodwill",
-    "yukon": "motherlode.rl.tensors.direct.yukon",
-}
-"""The games with a direct encoder: game id -> module (defining ``Direct``)."""
-
-
 def direct_encoder(enc: Encoder) -> DirectEncoder | None:
     """A new direct encoder for ``enc``'s game and table, or None (the reference path)."""
-    module = DIRECT.get(enc.game.id)
+    module = enc.game.part("direct_tensors")
     if module is None:
         return None
-    import importlib
-
-    cls: type[DirectEncoder] = importlib.import_module(module).Direct
+    cls: type[DirectEncoder] = module.Direct
     return cls(enc)

@@ -1,0 +1,63 @@
+"""AUCTIONS: the broker auction that follows every event, and the fresh face-up cards."""
+
+from __future__ import annotations
+
+from motherlode.games.gonza.core import GonzaCore
+from motherlode.games.gonza.tables import FACE_UP
+
+
+class AuctionRules(GonzaCore):
+    """The broker auction (bids are placed with the bid die, in ``rules``)."""
+
+    def _auction(self) -> None:
+        """'The player with the most credits on each card adds that card to their hand' and
+        pays; ties go to the activating player, else the card is discarded; bids refunded."""
+        n = self.num_players
+        bids = self.bids
+        won: list[tuple[int, str]] = []
+        for slot, cid in enumerate(self.face_up):
+            row = bids[slot * n : slot * n + n]
+            top = max(row)
+            if not top:
+                continue
+            leaders = [s for s in range(n) if row[s] == top]
+            if len(leaders) == 1:
+                winner: int | None = leaders[0]
+            elif self.activator in leaders:
+                winner = self.activator
+            else:
+                winner = None
+            for s in range(n):
+                if row[s]:
+                    if s == winner:
+                        self.supply[s] += row[s]
+                        self.paid[s] += row[s]
+                    else:
+                        self.personal[s] += row[s]
+            if winner is not None:
+                won.append((winner, cid))
+                self.hands[winner].append(cid)
+            if self.logging:
+                name = self._card(cid).name
+                if winner is None:
+                    self.log(f"{name}: a tie without the activating player, card discarded")
+                else:
+                    tie = len(leaders) > 1
+                    self.log(
+                        f"{self.seat_name(winner)} wins {name} for {top}"
+                        + (" (a tie, broken in favour of the activating player)" if tie else "")
+                    )
+        self.bids = [0] * (FACE_UP * n)
+        for _, cid in won:
+            self.face_up.remove(cid)
+        for seat, cid in reversed(won):
+            if self.ai[seat]:
+                self.tasks.append(("ai_card", seat, cid))
+
+    def _refresh(self) -> None:
+        """'All four face-up broker cards are discarded to the bottom of the deck and 4 new
+        cards are revealed.'"""
+        for cid in self.face_up:
+            self._to_bottom(cid)
+        self.face_up = []
+        self._reveal_broker_cards()

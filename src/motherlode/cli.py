@@ -21,7 +21,8 @@ from rich.text import Text
 from motherlode.agents import levels
 from motherlode.agents.human import HumanAgent, QuitGame
 from motherlode.agents.specs import bot_names
-from motherlode.cli_sim import arena_command, study_command
+from motherlode.cli_sim import arena_command, study_app
+from motherlode.cli_tune import tune_command
 from motherlode.engine import BadRecord, Game, GameRecord, MotherlodeError, State, games, get_game
 from motherlode.engine.options import parse_option_pairs
 from motherlode.sim import simulate as run_simulation
@@ -660,7 +661,8 @@ def _serve(
 
 
 app.command("arena")(arena_command)
-app.command("study")(study_command)
+app.add_typer(study_app, name="study")
+app.command("tune")(tune_command)
 
 
 def main() -> None:

@@ -156,9 +156,9 @@ def test_every_figure_matches_a_hand_count(small: Study) -> None:
 
 def _bot_seed(plan: Plan, cell: Cell, index: int) -> int:
     from motherlode.sim.arena import BOT_SEEDS
-    from motherlode.sim.study import study_seed
+    from motherlode.sim.study import deal_key, study_seed
 
-    return study_seed(plan.seed, cell.key, index) ^ BOT_SEEDS
+    return study_seed(plan.seed, deal_key(plan, cell), index) ^ BOT_SEEDS
 
 
 def test_summary_of_known_games() -> None:

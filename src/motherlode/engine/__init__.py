@@ -16,6 +16,7 @@ from motherlode.engine.errors import (
 )
 from motherlode.engine.game import Game, PromptHelp
 from motherlode.engine.options import GameOptions, option
+from motherlode.engine.parameters import Parameters
 from motherlode.engine.record import GameRecord, replay
 from motherlode.engine.registry import games, get_game, register
 from motherlode.engine.state import Event, State
@@ -36,6 +37,7 @@ __all__ = [
     "GameRecord",
     "IllegalAction",
     "MotherlodeError",
+    "Parameters",
     "PromptHelp",
     "State",
     "UnknownGame",

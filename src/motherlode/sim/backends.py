@@ -14,7 +14,9 @@ The guarantees, whichever backend plays:
   (``max_retries``); the task replays the same seeds, so its result is the one it would
   have had.  The local pool is a single machine: a crash there is reported as an error.
 * **Ray is optional**, imported only when ``--backend ray`` is asked for; without it the
-  message says how to install it.
+  message says how to install it.  A local instance this backend starts itself does not
+  print Ray's notice that token authentication is enabled (it is, as Ray chooses; the
+  notice is for clusters shared over a network).
 
 Chunks are sized so that there are several per worker (the last ones do not leave workers
 idle) and each holds enough games to pay for its overhead: up to 50 on the local pool, up
@@ -25,11 +27,13 @@ faster than 1, with 250, 1.85x: docs/studies.md).
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from importlib import import_module
 from types import ModuleType, TracebackType
 from typing import Any, Self, TypeVar
@@ -138,6 +142,23 @@ class LocalBackend(Backend):
             self._pool = None
 
 
+RAY_AUTH_LOGGER = "ray._private.authentication.authentication_token_setup"
+"""The logger of Ray's "Token authentication is enabled for this Ray cluster..." notice,
+printed by every ``ray.init()`` that starts a local instance."""
+
+
+@contextmanager
+def quiet_logger(name: str) -> Iterator[None]:
+    """Warnings of the logger ``name`` are not shown meanwhile (errors still are)."""
+    logger = logging.getLogger(name)
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
 def load_ray() -> ModuleType:
     """Ray, or a message saying how to install it."""
     try:
@@ -179,7 +200,11 @@ class RayBackend(Backend):
             elif workers is not None:
                 kwargs["num_cpus"] = workers
             try:
-                self.ray.init(**kwargs)
+                if address:
+                    self.ray.init(**kwargs)
+                else:
+                    with quiet_logger(RAY_AUTH_LOGGER):  # our own local instance
+                        self.ray.init(**kwargs)
             except ConnectionError as exc:
                 raise BadOptions(f"cannot join the Ray cluster at {address}: {exc}") from None
             self._started = True

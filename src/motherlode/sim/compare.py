@@ -7,10 +7,18 @@ first (Gonza Index draws its first player: there seat 1 is whoever the deal made
 the rates by seat number as dealt are kept too); win rate by bot (mixed seatings); the
 distribution of scores and of the margin of victory (the winner's score minus the best
 other score); game length in turns, rounds and decisions; how games ended; and the game's
-key figures (:mod:`motherlode.sim.figures`).  Cells that differ in exactly one factor are
-compared on the first player's win rate, length, margin, key figures and each bot's win
-rate; the p-values of all comparisons in a study are adjusted together by Holm's method,
-and a difference is called significant when its adjusted p is below 5%.
+key figures (:mod:`motherlode.sim.figures`).
+
+Cells that differ in exactly one factor are compared on the first player's win rate,
+each bot's win rate, the margin, the length, the key figures and the decisions, in that
+order of interest (seat fairness first, mechanical counts last).  Every difference has a
+95% interval and the smallest effect its sample could detect; it is *paired* where the
+cells share their deals (:mod:`motherlode.sim.differences`).  The p-values of all
+comparisons in a study are adjusted together by Holm's method, and a difference is called
+significant when its adjusted p is below 5%.  *Main effects* pool, for each value of a
+factor, every pair of cells that differ from the factor's first (baseline) value in that
+factor only: the designer's headline question ("what does this option change?"), with
+its own Holm family.
 """
 
 from __future__ import annotations
@@ -23,6 +31,15 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from motherlode.sim.differences import (
+    Difference,
+    difference,
+    finite,
+    paired,
+    pairs,
+    proportions,
+    welch,
+)
 from motherlode.sim.grid import Cell, Plan
 from motherlode.sim.play import GameRow, entrant_names
 from motherlode.sim.stats import (
@@ -31,8 +48,6 @@ from motherlode.sim.stats import (
     mean,
     quantile,
     stdev,
-    two_means,
-    two_proportions,
     wilson_interval,
 )
 
@@ -261,6 +276,58 @@ def effect(factor: str, value: str, rows: Sequence[GameRow], figure_names: Seque
 
 
 @dataclass(frozen=True)
+class Metric:
+    """A measure read from every game, and how interesting a change in it is."""
+
+    name: str
+    read: Callable[[GameRow], float]
+    rank: int
+    """0 seat fairness, 1 margin, 2 length, 3 key figures, 4 mechanical counts."""
+    rate: bool = False
+
+
+def first_share(row: GameRow) -> float:
+    """The first player's share of the win (1, 1/k for a k-way tie, or 0)."""
+    return (row.first in row.winners) / len(row.winners)
+
+
+def first_edge(row: GameRow) -> float:
+    """The first player's share of the win minus the fair share 1/players."""
+    return first_share(row) - 1 / len(row.lineup)
+
+
+def bot_share(entrant: int) -> Callable[[GameRow], float]:
+    """Entrant ``entrant``'s share of the win in a game it plays."""
+
+    def read(row: GameRow) -> float:
+        return sum(1 for s in row.winners if row.lineup[s] == entrant) / len(row.winners)
+
+    return read
+
+
+FIRST_PLAYER = Metric("first player win rate", first_share, 0, rate=True)
+FIRST_EDGE = Metric("first player win rate − fair share", first_edge, 0)
+
+
+def game_metrics(figure_names: Sequence[str]) -> list[Metric]:
+    """Margin, length, key figures and decisions, the most interesting first."""
+    out = [
+        Metric("mean margin", lambda r: r.margin, 1),
+        Metric("mean turns", lambda r: float(r.turns), 2),
+    ]
+    for i, name in enumerate(figure_names):
+        out.append(Metric(f"mean {name}", lambda r, i=i: r.figures[i], 3))  # type: ignore[misc]
+    out.append(Metric("mean decisions", lambda r: float(r.decisions), 4))
+    return out
+
+
+def factor_rank(plan: Plan, factor: str) -> int:
+    """The varied options first (in the order given), then the seating, then players."""
+    order = [*plan.vary, "bots", "players"]
+    return order.index(factor) if factor in order else len(order)
+
+
+@dataclass(frozen=True)
 class Comparison:
     """Cell ``b`` against cell ``a``, which differ in one factor only."""
 
@@ -272,6 +339,15 @@ class Comparison:
     value_b: float
     p: float
     p_holm: float
+    low: float = math.nan
+    """The 95% interval of the difference b - a."""
+    high: float = math.nan
+    method: str = ""
+    """paired, Welch or two proportions (:mod:`motherlode.sim.differences`)."""
+    mde: float = math.nan
+    """The smallest difference this comparison could detect (80% power, 5% two-sided)."""
+    rank: int = 0
+    """How interesting the metric is (:attr:`Metric.rank`)."""
 
     @property
     def difference(self) -> float:
@@ -290,9 +366,13 @@ class Comparison:
             "value_a": self.value_a,
             "value_b": self.value_b,
             "difference": self.difference,
+            "ci95_low": finite(self.low),
+            "ci95_high": finite(self.high),
             "p": self.p,
             "p_holm": self.p_holm,
             "significant": self.significant,
+            "method": self.method,
+            "mde80": finite(self.mde),
         }
 
 
@@ -313,6 +393,36 @@ def effects(
     return out
 
 
+def compare_games(
+    ra: Sequence[GameRow],
+    rb: Sequence[GameRow],
+    *,
+    seats: bool,
+    bots: Sequence[str],
+    figure_names: Sequence[str],
+) -> list[tuple[Metric, Difference]]:
+    """Every metric over two sets of games: the first player's win rate where ``seats``
+    (same player count), each of ``bots``' win rates (the same mixed seating), then the
+    game metrics."""
+    out: list[tuple[Metric, Difference]] = []
+    if seats:
+        out.append((FIRST_PLAYER, difference(ra, rb, first_share, rate=True)))
+    if len(bots) > 1:
+        for e, name in enumerate(entrant_names(bots)):
+            read = bot_share(e)
+            xa = [r for r in ra if e in r.lineup]
+            xb = [r for r in rb if e in r.lineup]
+            out.append(
+                (
+                    Metric(f"{name} win rate", read, 0, rate=True),
+                    difference(xa, xb, read, rate=True),
+                )
+            )
+    for metric in game_metrics(figure_names):
+        out.append((metric, difference(ra, rb, metric.read)))
+    return out
+
+
 def comparisons(
     plan: Plan,
     by_cell: Mapping[int, Sequence[GameRow]],
@@ -320,55 +430,126 @@ def comparisons(
     figure_names: Sequence[str],
 ) -> list[Comparison]:
     """Every pair of cells differing in one factor, on every metric; Holm-adjusted."""
-    raw: list[tuple[int, int, str, str, float, float, float]] = []
+    raw: list[tuple[Cell, Cell, str, Metric, Difference]] = []
     for a, b in itertools.combinations(plan.cells, 2):
         fa, fb = a.factors(), b.factors()
         differ = [k for k in fa if fa[k] != fb[k]]
         if len(differ) != 1:
             continue
         factor = differ[0]
-        ra, rb = by_cell[a.index], by_cell[b.index]
-        if factor != "players":
-            sa, sb = summaries[a.index], summaries[b.index]
-            diff, p = two_proportions(sa.seats[0].wins, sa.games, sb.seats[0].wins, sb.games)
-            raw.append(
-                (
-                    a.index,
-                    b.index,
-                    factor,
-                    "first player win rate",
-                    sa.seats[0].rate,
-                    sa.seats[0].rate + diff,
-                    p,
-                )
-            )
-        metrics: list[tuple[str, Callable[[GameRow], float]]] = [
-            ("mean turns", lambda r: float(r.turns)),
-            ("mean decisions", lambda r: float(r.decisions)),
-            ("mean margin", lambda r: r.margin),
-        ]
-        for i, name in enumerate(figure_names):
-            metrics.append((f"mean {name}", lambda r, i=i: r.figures[i]))  # type: ignore[misc]
-        for metric, read in metrics:
-            xa, xb = [read(r) for r in ra], [read(r) for r in rb]
-            diff, p = two_means(xa, xb)
-            raw.append((a.index, b.index, factor, metric, mean(xa), mean(xa) + diff, p))
-        if factor == "players" or a.bots != b.bots:
+        measured = compare_games(
+            by_cell[a.index],
+            by_cell[b.index],
+            seats=factor != "players",
+            bots=a.bots if factor != "players" and a.bots == b.bots else (),
+            figure_names=figure_names,
+        )
+        raw.extend((a, b, factor, metric, diff) for metric, diff in measured)
+    adjusted = holm([d.p for *_, d in raw])
+    return [
+        Comparison(
+            a.index,
+            b.index,
+            factor,
+            metric.name,
+            d.mean_a,
+            d.mean_b,
+            d.p,
+            q,
+            d.low,
+            d.high,
+            d.method,
+            d.mde,
+            metric.rank,
+        )
+        for (a, b, factor, metric, d), q in zip(raw, adjusted, strict=True)
+    ]
+
+
+def by_interest(plan: Plan, found: Sequence[Comparison]) -> list[Comparison]:
+    """Seat fairness first, mechanical counts last; within a metric, the varied options
+    before the seating and the player count, then by p."""
+    return sorted(found, key=lambda c: (c.rank, factor_rank(plan, c.factor), c.p))
+
+
+@dataclass(frozen=True)
+class MainEffect:
+    """A factor's value against its first (baseline) value, every other factor held: the
+    games of every pair of cells that differ in that factor only, pooled."""
+
+    factor: str
+    baseline: str
+    value: str
+    metric: str
+    rank: int
+    cells: int
+    """How many pairs of cells were pooled."""
+    difference: Difference
+    p_holm: float = 1.0
+
+    @property
+    def significant(self) -> bool:
+        return self.p_holm < SIGNIFICANCE
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "factor": self.factor,
+            "baseline": self.baseline,
+            "value": self.value,
+            "metric": self.metric,
+            "cell_pairs": self.cells,
+            **self.difference.to_json(),
+            "p_holm": self.p_holm,
+            "significant": self.significant,
+        }
+
+
+def pooled(
+    matches: Sequence[tuple[Sequence[GameRow], Sequence[GameRow]]],
+    read: Callable[[GameRow], float],
+    rate: bool,
+) -> Difference:
+    """One difference over several pairs of cells: paired if every pair shares its deals."""
+    matched = [pairs(ra, rb) for ra, rb in matches]
+    if all(matched):
+        both = [pair for found in matched for pair in found]
+        return paired([read(x) for x, _ in both], [read(y) for _, y in both])
+    xa = [read(r) for ra, _ in matches for r in ra]
+    xb = [read(r) for _, rb in matches for r in rb]
+    return proportions(xa, xb) if rate else welch(xa, xb)
+
+
+def main_effects(
+    plan: Plan, by_cell: Mapping[int, Sequence[GameRow]], figure_names: Sequence[str]
+) -> list[MainEffect]:
+    """Each value of each factor against the factor's first value, on every metric
+    (the first player's edge over the fair share where the player count varies); the
+    p-values adjusted together by Holm's method."""
+    found: list[MainEffect] = []
+    for factor in ["players", *plan.vary, "bots"]:
+        values = list(dict.fromkeys(c.factors()[factor] for c in plan.cells))
+        if len(values) < 2:
             continue
-        for bot_a, bot_b in zip(summaries[a.index].bots, summaries[b.index].bots, strict=True):
-            diff, p = two_proportions(
-                bot_a.rate.wins, bot_a.rate.games, bot_b.rate.wins, bot_b.rate.games
-            )
-            raw.append(
-                (
-                    a.index,
-                    b.index,
-                    factor,
-                    f"{bot_a.bot} win rate",
-                    bot_a.rate.rate,
-                    bot_a.rate.rate + diff,
-                    p,
+        base = values[0]
+        for value in values[1:]:
+            matches: list[tuple[Cell, Cell]] = []
+            for a in plan.cells:
+                fa = a.factors()
+                if fa[factor] != base:
+                    continue
+                want = {**fa, factor: value}
+                matches.extend((a, b) for b in plan.cells if b.factors() == want)
+            if not matches:
+                continue
+            games = [(by_cell[a.index], by_cell[b.index]) for a, b in matches]
+            first = FIRST_EDGE if factor == "players" else FIRST_PLAYER
+            for metric in [first, *game_metrics(figure_names)]:
+                diff = pooled(games, metric.read, metric.rate)
+                found.append(
+                    MainEffect(factor, base, value, metric.name, metric.rank, len(matches), diff)
                 )
-            )
-    adjusted = holm([t[6] for t in raw])
-    return [Comparison(*t, q) for t, q in zip(raw, adjusted, strict=True)]
+    adjusted = holm([m.difference.p for m in found])
+    return [
+        MainEffect(m.factor, m.baseline, m.value, m.metric, m.rank, m.cells, m.difference, q)
+        for m, q in zip(found, adjusted, strict=True)
+    ]

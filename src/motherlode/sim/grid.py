@@ -1,16 +1,19 @@
 """A study's design: the grid of options, player counts and bot seatings it plays.
 
-Its factors are the options named by ``--vary`` (each with a list of values), the player
-counts (``--players 3-6``) and the bot *seatings* (``--bots heuristic``, or a mix written
-``heuristic+random``); every combination is a *cell*, and every cell plays ``-n`` games.
-Every setting is checked here, before a game is played.
+Its factors are the options named by ``--vary`` (each with a list of values, or a numeric
+range ``lo:hi:step``; an empty value is the option's default, so ``components=,mod`` has a
+baseline cell), the player counts (``--players 3-6``) and the bot *seatings* (``--bots
+heuristic``, or a mix written ``heuristic+random``); every combination is a *cell*, and
+every cell plays ``-n`` games.  Every setting is checked here, before a game is played.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from motherlode.agents.specs import parse_spec
@@ -37,14 +40,58 @@ def parse_players(text: str, low: int, high: int) -> list[int]:
     return counts
 
 
+DEALS = ("paired", "independent")
+"""How a study deals its cells' games: the same deals in every cell (common random numbers,
+the default), or each cell its own (studies made before pairing; docs/studies.md)."""
+
+MAX_RANGE = 1000
+"""Most values one ``lo:hi:step`` range may give."""
+
+_NUMBER = r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
+_RANGE = re.compile(rf"({_NUMBER}):({_NUMBER})(?::({_NUMBER}))?")
+
+
+def _plain(value: Decimal) -> str:
+    """A number as a person writes it: 500, 0.25 (no exponent, no trailing zeros)."""
+    text = f"{value:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def expand_range(text: str) -> list[str] | None:
+    """``lo:hi:step`` (``lo:hi`` for whole numbers, step 1) into its values, both ends
+    included: ``400:700:100`` is 400, 500, 600, 700; None if ``text`` is not a range."""
+    match = _RANGE.fullmatch(text.replace(" ", ""))
+    if match is None:
+        return None
+    low, high, step_text = (Decimal(g) if g is not None else None for g in match.groups())
+    assert low is not None and high is not None
+    if step_text is None:
+        if low != low.to_integral_value() or high != high.to_integral_value():
+            raise BadOptions(f"--vary range {text!r}: give a step, like lo:hi:step")
+        step_text = Decimal(1)
+    if step_text <= 0:
+        raise BadOptions(f"--vary range {text!r}: the step must be above 0")
+    if high < low:
+        raise BadOptions(f"--vary range {text!r}: {_plain(high)} is below {_plain(low)}")
+    count = int((high - low) / step_text) + 1
+    if count > MAX_RANGE:
+        raise BadOptions(f"--vary range {text!r} gives {count} values; at most {MAX_RANGE}")
+    return [_plain(low + k * step_text) for k in range(count)]
+
+
 def parse_vary(items: Sequence[str]) -> dict[str, list[str]]:
-    """``["auction_level=A,B", ...]`` into option name -> values, in the order given."""
+    """``["auction_level=A,B", "param.start_cash=400:700:100", "components=,mod"]`` into
+    option name -> values, in the order given; an empty value stands for the option's
+    default (a baseline cell), a numeric ``lo:hi:step`` for every step of the range."""
     out: dict[str, list[str]] = {}
     for item in items:
         key, sep, values = item.partition("=")
         key = key.strip().replace("-", "_")
-        listed = [v.strip() for v in values.split(",") if v.strip()]
-        if not sep or not key or not listed:
+        listed: list[str] = []
+        for part in values.split(","):
+            expanded = expand_range(part.strip())
+            listed.extend([part.strip()] if expanded is None else expanded)
+        if not sep or not key or not any(listed):
             raise BadOptions(f"--vary is written option=value1,value2, got {item!r}")
         if key in out:
             raise BadOptions(f"--vary {key} is given twice")
@@ -79,8 +126,9 @@ class Cell:
 
     @property
     def label(self) -> str:
-        """Short and readable: '4p auction_level=EZ1' (bots only when they differ)."""
-        parts = [f"{self.players}p", *(f"{k}={v}" for k, v in self.varied)]
+        """Short and readable: '4p auction_level=EZ1' (bots only when they differ; an
+        option at its default: 'components=(default)')."""
+        parts = [f"{self.players}p", *(f"{k}={v or '(default)'}" for k, v in self.varied)]
         if len(self.bots) > 1 or self.bots != ("heuristic",):
             parts.append("+".join(self.bots))
         return " ".join(parts)
@@ -103,9 +151,19 @@ class Plan:
     cells: tuple[Cell, ...]
     games: int
     seed: int
+    deals: str = "paired"
+    """``paired``: game i of every cell is dealt alike; ``independent``: each cell its own
+    deals (:data:`DEALS`)."""
+    restored: dict[str, str] = field(default_factory=dict)
+    """A components value -> the folder to play it from: the copy a re-run restores from
+    a study.json when the files at the recorded path changed (:mod:`motherlode.sim.sources`)."""
 
     def cell_options(self, cell: Cell) -> dict[str, str]:
-        return {**self.options, **dict(cell.varied)}
+        """The options a cell plays: the fixed ones and its values (an empty value: the
+        option's default, left out)."""
+        return play_options(
+            {**self.options, **{k: v for k, v in cell.varied if v != ""}}, self.restored
+        )
 
     @property
     def total(self) -> int:
@@ -120,7 +178,22 @@ class Plan:
             "seatings": sorted({"+".join(c.bots) for c in self.cells}),
             "games_per_cell": self.games,
             "seed": self.seed,
+            "deals": self.deals,
+            "cells": [
+                {
+                    "cell": c.index,
+                    "players": c.players,
+                    "options": dict(c.varied),
+                    "bots": list(c.bots),
+                }
+                for c in self.cells
+            ],
         }
+
+
+def play_options(options: Mapping[str, str], restored: Mapping[str, str]) -> dict[str, str]:
+    """``options`` with each restored components value replaced by its folder."""
+    return {k: restored.get(v, v) if k == "components" and v else v for k, v in options.items()}
 
 
 def plan_study(
@@ -132,8 +205,12 @@ def plan_study(
     games: int = 100,
     seed: int = 0,
     options: Mapping[str, str] | None = None,
+    deals: str = "paired",
+    restored: Mapping[str, str] | None = None,
 ) -> Plan:
     """Check every setting (options, player counts, bots) before a game is played."""
+    if deals not in DEALS:
+        raise BadOptions(f"--deals is one of {', '.join(DEALS)}, not {deals!r}")
     game = get_game(game_id)
     base = {k: str(v) for k, v in (options or {}).items()}
     varied = {k: [str(x) for x in v] for k, v in (vary or {}).items()}
@@ -145,18 +222,22 @@ def plan_study(
         game.check_players(count)
     default = "heuristic" if "heuristic" in game.bots else "random"
     lineups = [tuple(str(parse_spec(b)) for b in s) for s in (seatings or [[default]])]
-    for lineup in lineups:
+    for k, lineup in enumerate(lineups):
         if not lineup:
             raise BadOptions("a seating names at least one bot")
+        if lineup in lineups[:k]:
+            raise BadOptions(f"--bots {'+'.join(lineup)} is given twice")
         check_bots(game, lineup)
     if games < 1:
         raise BadOptions("the number of games must be at least 1")
     names = list(varied)
     cells: list[Cell] = []
+    kept = dict(restored or {})
     for count in counts:
         for values in itertools.product(*(varied[k] for k in names)):
             chosen = tuple(zip(names, values, strict=True))
-            game.options({**base, **dict(chosen)})  # a bad value or combination fails here
+            given = {**base, **{k: v for k, v in chosen if v != ""}}
+            game.options(play_options(given, kept))  # a bad value or combination fails here
             for lineup in lineups:
                 cells.append(Cell(len(cells), count, chosen, lineup))
-    return Plan(game_id, base, varied, tuple(cells), games, seed)
+    return Plan(game_id, base, varied, tuple(cells), games, seed, deals, kept)

@@ -272,10 +272,12 @@ def play_games(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     play: Callable[[Chunk], list[GameRow]] = play_chunk,
+    on_rows: Callable[[list[GameRow]], None] | None = None,
 ) -> list[GameRow]:
     """Every fixture of every match, played on ``backend`` (the caller keeps it open and
     closes it; without one, a local pool of ``jobs`` processes does); ``progress(k)`` after
-    each k games.  ``play`` runs a chunk (tests wrap it).  Rows by cell, then index."""
+    each k games, ``on_rows(rows)`` with each chunk's games as it ends (a study writes them
+    as it goes).  ``play`` runs a chunk (tests wrap it).  Rows by cell, then index."""
     own = backend is None
     runner = LocalBackend(jobs) if backend is None else backend
     rows: list[GameRow] = []
@@ -288,6 +290,8 @@ def play_games(
         ]
         for _, done in runner.map_unordered(play, tasks):
             rows.extend(done)
+            if on_rows:
+                on_rows(done)
             if progress:
                 progress(len(done))
     finally:

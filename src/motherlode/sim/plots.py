@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import io
 import math
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -98,6 +99,19 @@ def plot_arena(arena: Arena, path: Path, *, title: str | None = None) -> None:
 # ------------------------------------------------------------------------ studies
 
 
+def cell_names(study: Study) -> list[str]:
+    """The cells' labels for a plot's axis, a folder or file shown by its last part
+    (``components=…/mod``); the full labels where two would then read the same."""
+    names = []
+    for cell in study.plan.cells:
+        label = cell.label
+        for _, value in cell.varied:
+            if "/" in value or os.sep in value:
+                label = label.replace(f"={value}", f"=…/{Path(value).name}")
+        names.append(label)
+    return names if len(set(names)) == len(names) else [c.label for c in study.plan.cells]
+
+
 def _figure(width: float, height: float) -> Figure:
     fig = Figure(figsize=(width, height), layout="constrained")
     FigureCanvasAgg(fig)
@@ -111,11 +125,27 @@ def png_base64(fig: Figure) -> str:
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
+HEAT_FLOOR = 0.10
+"""The heat map's colour scale reaches at least ±10 points: noise of a few points in a small
+study stays pale instead of looking like a strong effect."""
+
+
+def heat_span(deviations: list[float]) -> float:
+    """The colour scale's half-range: the largest deviation, rounded up to 5 points, at least
+    :data:`HEAT_FLOOR` (no cell ever saturates)."""
+    largest = max([0.0, *(abs(v) for v in deviations if not math.isnan(v))])
+    return max(HEAT_FLOOR, math.ceil(round(largest * 20, 9)) / 20)
+
+
 def plot_seat_heatmap(study: Study) -> Figure:
-    """Win rate by seat minus the fair share (1 / players), every cell a row."""
+    """Win rate by seat minus the fair share (1 / players), every cell a row; the numbers
+    are the win rates, white on the dark cells."""
     summaries = study.summaries
     seats = max(s.cell.players for s in summaries)
-    fig = _figure(1.6 + 1.0 * seats, 1.2 + 0.32 * len(summaries))
+    names = cell_names(study)
+    label = max(len(name) for name in names)
+    width = max(6.0, 2.2 + 0.85 * seats + 0.065 * label)
+    fig = _figure(width, max(3.0, 1.6 + 0.32 * len(summaries)))
     ax = fig.add_subplot()
     grid = [
         [
@@ -124,15 +154,26 @@ def plot_seat_heatmap(study: Study) -> Figure:
         ]
         for s in summaries
     ]
-    span = max([0.05, *(abs(v) for row in grid for v in row if not math.isnan(v))])
-    image = ax.imshow(grid, cmap="RdBu_r", vmin=-span, vmax=span, aspect="auto")
+    span = heat_span([v for row in grid for v in row])
+    cmap = "RdBu_r"
+    image = ax.imshow(grid, cmap=cmap, vmin=-span, vmax=span, aspect="auto")
     for i, s in enumerate(summaries):
         for k in range(s.cell.players):
-            ax.text(k, i, f"{s.seats[k].rate:.0%}", ha="center", va="center", fontsize=8)
+            dark = abs(grid[i][k]) > 0.55 * span
+            ax.text(
+                k,
+                i,
+                f"{s.seats[k].rate:.0%}",
+                ha="center",
+                va="center",
+                fontsize=8,
+                color="white" if dark else "black",
+            )
     ax.set_xticks(range(seats), [f"seat {k + 1}" for k in range(seats)])
-    ax.set_yticks(range(len(summaries)), [s.cell.label for s in summaries], fontsize=8)
-    ax.set_title("win rate by seat (colour: minus the fair share 1/players)", fontsize=10)
-    fig.colorbar(image, ax=ax, shrink=0.8, format=lambda x, _: f"{x:+.0%}")
+    ax.set_yticks(range(len(summaries)), names, fontsize=8)
+    fig.suptitle("Win rate by seat, seat 1 first to play", fontsize=10)
+    bar = fig.colorbar(image, ax=ax, shrink=0.8, format=lambda x, _: f"{100 * x:+.0f}")
+    bar.set_label("points above the fair share", fontsize=8)
     return fig
 
 
@@ -166,7 +207,7 @@ def plot_seat_lines(study: Study) -> Figure | None:
                 yerr=[low, high],
                 marker="o",
                 capsize=3,
-                label=s.cell.label,
+                label=cell_names(study)[s.cell.index],
             )
         ax.axhline(1 / count, color="#888888", linestyle="--", linewidth=1)
         ax.set_xticks(xs)
@@ -183,7 +224,7 @@ def plot_lengths(study: Study) -> Figure:
     summaries = study.summaries
     fig = _figure(11, 1.4 + 0.34 * len(summaries))
     axes = fig.subplots(1, 2, squeeze=False)[0]
-    labels = [s.cell.label for s in summaries]
+    labels = cell_names(study)
     measures: list[tuple[str, Callable[[GameRow], float]]] = [
         ("turns", lambda r: float(r.turns)),
         ("decisions", lambda r: float(r.decisions)),
@@ -245,7 +286,7 @@ def plot_ends(study: Study) -> Figure:
         shares = [s.ends.get(reason, 0) / s.games for s in summaries]
         ax.barh(range(len(summaries)), shares, left=left, label=reason)
         left = [a + b for a, b in zip(left, shares, strict=True)]
-    ax.set_yticks(range(len(summaries)), [s.cell.label for s in summaries], fontsize=8)
+    ax.set_yticks(range(len(summaries)), cell_names(study), fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of games")
@@ -258,7 +299,7 @@ def plot_scores(study: Study) -> Figure:
     summaries = study.summaries
     fig = _figure(11, 1.4 + 0.34 * len(summaries))
     axes = fig.subplots(1, 2, squeeze=False)[0]
-    labels = [s.cell.label for s in summaries]
+    labels = cell_names(study)
     scores = [[x for r in study.rows_of(s.cell) for x in r.scores] for s in summaries]
     margins = [[r.margin for r in study.rows_of(s.cell)] for s in summaries]
     for ax, data, name in (
@@ -288,7 +329,7 @@ def plot_figures(study: Study) -> Figure | None:
         ys = range(len(summaries))
         errs = [mean_half(d) for d in dists]
         ax.errorbar([d.mean for d in dists], ys, xerr=errs, fmt="o", capsize=3)
-        ax.set_yticks(ys, [s.cell.label for s in summaries] if i % cols == 0 else [], fontsize=8)
+        ax.set_yticks(ys, cell_names(study) if i % cols == 0 else [], fontsize=8)
         ax.invert_yaxis()
         ax.set_title(name.replace("_", " "), fontsize=9)
     for j in range(len(names), rows * cols):

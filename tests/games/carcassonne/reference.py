@@ -39,7 +39,7 @@ class Referee:
         n = self.players
         self.points = [0] * n
         self.tally = {k: [0] * n for k in ("road", "city", "cloister", "farm", "gold")}
-        self.supply = [self.tiles.followers] * n
+        self.supply = [7] * n  # the base game: 7 followers each
         self.bars = [0] * n
 
     # ------------------------------------------------------------ geometry

@@ -76,7 +76,7 @@ features = [
 """
     tiles = tmp_path / "tiles.toml"
     tiles.write_text(BUILTIN.read_text(encoding="utf-8") + extra, encoding="utf-8")
-    g = new_game(goldmines=False, components=str(tiles))
+    g = new_game(goldmines=False, components=str(tmp_path))
     deal(g, "C+")
     play(g, Place(0, -1, 2), Follower(feature(g, "C+", "city")))
     assert g.points == [6, 0]

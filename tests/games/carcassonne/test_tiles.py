@@ -35,7 +35,8 @@ def test_components_the_base_game_has_72_tiles_and_10_pennants():
     assert {t.id: t.count for t in base} == BASE_COUNTS
     assert sum(t.count for t in base) == 72
     assert sum(t.count for t in base for f in t.features if f.pennant) == 10
-    assert tiles.start.id == "RCr" and tiles.followers == 7
+    assert tiles.start.id == "RCr"
+    assert get_game("carcassonne").options().parameters.followers == 7  # now a design number
 
 
 def test_components_the_goldmines_adds_eight_gold_tiles():
@@ -145,15 +146,17 @@ def test_options_bad_values_are_refused():
     game = get_game("carcassonne")
     with pytest.raises(BadOptions, match="goldmines"):
         game.options({"goldmines": "perhaps"})
-    with pytest.raises(BadOptions, match="cannot read the tile file"):
-        game.options({"components": "/no/such/tiles.toml"})
+    with pytest.raises(BadOptions, match="does not exist"):
+        game.options({"components": "/no/such/folder"})
 
 
 def test_options_a_tile_file_of_ones_own(tmp_path: Path):
     path = tmp_path / "tiles.toml"
     path.write_text(BUILTIN.read_text(encoding="utf-8").replace("count = 9", "count = 3"))
-    state = get_game("carcassonne").new_state(2, 1, {"components": str(path)})
+    state = get_game("carcassonne").new_state(2, 1, {"components": str(tmp_path)})
     assert state.observe(None)["bag"] == 80 - 6 - 2
-    path.write_text("[set]\nstart = 'RCr'\n")
+    path.write_text("[set]\nstart = 'RCr'\nfollowers = 7\n")
     with pytest.raises(BadOptions, match="followers must be"):
+        get_game("carcassonne").options({"components": str(tmp_path)})
+    with pytest.raises(BadOptions, match="put the file in a folder"):
         get_game("carcassonne").options({"components": str(path)})

@@ -136,7 +136,8 @@ def conserved(state: GonzaState) -> bool:
         held = state.personal[s] + placed + bids
         if state.supply[s] + held != whole:
             return False
-        start = 1 if s == state.first else 2
+        p = state.params  # SETUP's credits: 1 for the first player, 2 for the others
+        start = p.start_credits_first if s == state.first else p.start_credits_others
         if held + state.paid[s] != start + state.earned[s]:
             return False
         if min(state.supply[s], state.personal[s], placed, bids) < 0:

@@ -8,7 +8,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from motherlode.games.gonza.rules import GonzaState
-from motherlode.games.gonza.tables import HAND_LIMIT, MINISTER_HAND_LIMIT
 from tests.games.gonza.helpers import GAME, conserved
 
 
@@ -21,7 +20,8 @@ def check_invariants(state: GonzaState, previous_active: int) -> None:
         )
         assert state.total[c] <= state.cap
     if state.active != previous_active:  # a turn has ended: its hand limit holds
-        limit = MINISTER_HAND_LIMIT if state.ai[previous_active] else HAND_LIMIT
+        params = state.params  # data/parameters.toml: the hand limits of SOLO PLAY, AUCTIONS
+        limit = params.minister_hand_limit if state.ai[previous_active] else params.hand_limit
         assert len(state.hands[previous_active]) <= limit
     cards = state.broker_deck + state.face_up + [c for h in state.hands for c in h]
     assert sorted(cards) == sorted(c.id for c in state.comp.broker_cards)

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import motherlode
 from motherlode.engine import Action
 from motherlode.games.yukon.components import Board
-from motherlode.games.yukon.rules import FREE, PLAYING, STONES, YukonState
+from motherlode.games.yukon.rules import FREE, PLAYING, YukonState
 
 
 class LoadedDie(random.Random):
@@ -74,7 +74,7 @@ def position(
         for c in claims:
             state.claim_owner[c] = seat
         state.nuggets[seat] = sum(state.board.claims[c].nuggets for c in claims)
-        default_waiting = STONES - len(chain) - len(claims) if seat in chains else 0
+        default_waiting = state.params.stones - len(chain) - len(claims) if seat in chains else 0
         state.waiting[seat] = waiting.get(seat, default_waiting)
         state.heading[seat] = (heading or {}).get(seat, True)
         state.active[seat] = bool(chain or state.waiting[seat])
@@ -109,6 +109,7 @@ def check_invariants(state: YukonState) -> None:
     """What must hold after every move: one stone per space, every team one chain, 12 stones
     per team accounted for, claims and nuggets consistent."""
     board = state.board
+    stones = state.params.stones
     seen: dict[int, int] = {}
     for seat, chain in enumerate(state.chains):
         for s in chain:
@@ -118,7 +119,7 @@ def check_invariants(state: YukonState) -> None:
         for a, b in itertools.pairwise(chain):
             assert b in board.neighbours[a], f"team {seat} is not one chain at {board.labels[a]}"
         staked = state.staked[seat]
-        assert len(chain) + state.waiting[seat] + len(staked) + state.guards[seat] == STONES
+        assert len(chain) + state.waiting[seat] + len(staked) + state.guards[seat] == stones
         assert state.nuggets[seat] == sum(board.claims[c].nuggets for c in staked)
         assert all(state.claim_owner[c] == seat for c in staked)
         if state.retired[seat]:

@@ -114,7 +114,7 @@ def test_every_space_has_its_own_cell_on_the_drawn_map() -> None:
 
 
 def test_a_board_file_of_ones_own(tmp_path: Path) -> None:
-    path = tmp_path / "small.toml"
+    path = tmp_path / "board.toml"
     path.write_text(
         'name = "seven claims"\nclaims = [\n'
         + "".join(
@@ -125,7 +125,7 @@ def test_a_board_file_of_ones_own(tmp_path: Path) -> None:
         )
         + "]\n"
     )
-    state = motherlode.get_game("yukon").new_state(3, 1, {"components": str(path)})
+    state = motherlode.get_game("yukon").new_state(3, 1, {"components": str(tmp_path)})
     assert state.observe(None)["board"] == "seven claims"
     assert len(state.observe(None)["claims"]) == 7
 
@@ -133,8 +133,8 @@ def test_a_board_file_of_ones_own(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("claims = [", "not a valid TOML file"),
-        ("name = 'x'", "expected a list 'claims'"),
+        ("claims = [", "not valid TOML"),
+        ("claims = 3", "'claims' must be an array"),
         ("claims = [ { number = 1, q = 0, r = 0 } ]", "'nuggets' must be a whole number"),
         (
             "claims = [ { number = 1, q = 0, r = 0, nuggets = 1 },"
@@ -151,15 +151,22 @@ def test_a_board_file_of_ones_own(tmp_path: Path) -> None:
 def test_a_bad_board_file_is_refused_with_the_reason(
     tmp_path: Path, text: str, message: str
 ) -> None:
-    path = tmp_path / "bad.toml"
+    path = tmp_path / "board.toml"
     path.write_text(text)
     with pytest.raises(BadOptions, match=message):
+        motherlode.get_game("yukon").new_state(3, 1, {"components": str(tmp_path)})
+
+
+def test_a_missing_board_folder_is_refused() -> None:
+    with pytest.raises(BadOptions, match="does not exist"):
+        motherlode.get_game("yukon").new_state(3, 1, {"components": "/no/such/folder"})
+
+
+def test_a_board_file_given_instead_of_a_folder_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "board.toml"
+    path.write_text("name = 'mine'\n")
+    with pytest.raises(BadOptions, match="is a file, but components names a folder"):
         motherlode.get_game("yukon").new_state(3, 1, {"components": str(path)})
-
-
-def test_a_missing_board_file_is_refused() -> None:
-    with pytest.raises(BadOptions, match="cannot read board file"):
-        motherlode.get_game("yukon").new_state(3, 1, {"components": "/no/such/board.toml"})
 
 
 def test_a_board_needs_claims_and_any_board_has_start_spaces_for_six() -> None:

@@ -13,7 +13,8 @@ import pytest
 
 from motherlode.engine import IllegalAction
 from motherlode.games.yukon.actions import Enter, Move, Pass, Place, Stake
-from motherlode.games.yukon.rules import FREE, OVER, PLACING, PLAYING, WALLED_IN_TURNS
+from motherlode.games.yukon.options import YukonOptions
+from motherlode.games.yukon.rules import FREE, OVER, PLACING, PLAYING
 from motherlode.testing import fingerprint
 from tests.games.yukon.helpers import (
     LoadedDie,
@@ -25,6 +26,9 @@ from tests.games.yukon.helpers import (
     ring,
     space,
 )
+
+WALLED_IN_TURNS = YukonOptions().parameters.walled_in_turns
+"""The walled-in rule's turns, as data/parameters.toml sets them."""
 
 # A team of 12: six stones round claim 1 (hours 11 to 3), six round claim 2 (10 to 4).
 ACROSS_1_AND_2 = [

@@ -18,7 +18,7 @@ from motherlode.games.carcassonne.actions import TakeGold
 from motherlode.games.carcassonne.components import CITY, CLOISTER, FIELD, ROAD
 from motherlode.games.carcassonne.geometry import AROUND, pack
 from motherlode.games.carcassonne.rules import FOLLOWER, GOLD, TAKE, CarcassonneState
-from motherlode.games.carcassonne.scoring import cloister_points, gold_points
+from motherlode.games.carcassonne.scoring import cloister_points, farm_points, gold_points
 
 
 class HeuristicBot(Agent):
@@ -80,7 +80,7 @@ class HeuristicBot(Agent):
         graph = state.graph
         # the share of the game still to play: how likely open features are to be finished
         left = len(state.bag) / max(1, state.reach)
-        board, placed, gold_on = state.board, state.placed, state.gold_on
+        board, placed, gold_on, params = state.board, state.placed, state.gold_on, state.params
         seen: set[int] = set()
         for node in state.followers:
             root = graph.find(node)
@@ -93,11 +93,11 @@ class HeuristicBot(Agent):
             if kind == CLOISTER:
                 pos = placed[graph.tile[node]][0]
                 around = sum(pos + d in board for d in AROUND)
-                worth = cloister_points(around) + (8 - around) * 0.8 * left
+                worth = cloister_points(around, params) + (8 - around) * 0.8 * left
                 squares = [pos, *(pos + d for d in AROUND)]
                 finish = 0.8 * left
             elif kind == FIELD:
-                worth = 3.0 * len(state.completed_cities(members)) + 1.5 * left
+                worth = farm_points(len(state.completed_cities(members)), params) + 1.5 * left
                 finish = 0.0
             else:
                 tiles = graph.tiles(root)
@@ -116,7 +116,7 @@ class HeuristicBot(Agent):
         for s in range(state.num_players):
             value[s] += state.supply[s] * self.follower_value * left
             if state.goldmines:
-                value[s] += gold_points(state.bars[s])
+                value[s] += gold_points(state.bars[s], params)
 
 
 __all__ = ["HeuristicBot"]

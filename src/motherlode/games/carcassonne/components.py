@@ -7,18 +7,27 @@ and the cities they border, cloisters), so an expansion is a new ``[[tile]]`` ta
 For speed the loader precomputes, once per tile set, every rotated variant of every type
 (edge codes, which feature sits on each edge and half-edge) and, per type, which rotations
 fit each of the 256 possible edge constraints of an empty square (``fits``).
+
+A designer's components folder (``components=DIR``, :mod:`motherlode.engine.components`)
+may hold its own ``tiles.toml``: its ``[set]`` keys and its ``tile`` list replace the
+built-in ones.  Followers per player, like the point values, are design numbers
+(``data/parameters.toml``), not tiles.
 """
 
 from __future__ import annotations
 
-import os
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from motherlode.engine.components import (
+    PARAMETERS,
+    ComponentError,
+    designer_folder,
+    folder_cached,
+    load,
+)
 from motherlode.games.carcassonne.geometry import HALVES, MAX_REACH, SIDES
 
 ROAD, CITY, FIELD, CLOISTER = 0, 1, 2, 3
@@ -29,7 +38,10 @@ EDGE_CODES = {"C": 1, "R": 2, "F": 3}
 MAX_FEATURES = 16
 """Features per tile at most: a feature's node id keeps the index in four bits."""
 
-BUILTIN = Path(__file__).parent / "data" / "tiles.toml"
+DATA = Path(__file__).resolve().parent / "data"
+BUILTIN = DATA / "tiles.toml"
+FILES = ("tiles.toml",)
+"""The component files of a designer's folder (besides parameters.toml)."""
 
 # Where a follower is drawn in a tile's 3 x 3 picture (cells 0..8, row by row).
 _SIDE_CELL = (1, 5, 7, 3)
@@ -37,7 +49,7 @@ _HALF_CELL = (0, 2, 2, 8, 8, 6, 6, 0)
 _CENTRE = 4
 
 
-class TileSetError(ValueError):
+class TileSetError(ComponentError):
     """A tile file that is unreadable or contradicts itself; the message says where."""
 
 
@@ -177,12 +189,11 @@ class Variant:
 class TileSet:
     """Every tile type of a tile file, with its rotated variants and edge-fit tables."""
 
-    def __init__(self, types: Sequence[TileType], start: str, followers: int, source: str):
+    def __init__(self, types: Sequence[TileType], start: str, source: str):
         self.types = tuple(types)
         self.by_id = {t.id: t for t in self.types}
         self.ids = tuple(t.id for t in self.types)
         self.start = self.by_id[start]
-        self.followers = followers
         self.source = source
         self.variants = tuple(_variant(t, r) for t in self.types for r in range(4))
         """Indexed by ``tile.index * 4 + rotation``."""
@@ -280,30 +291,16 @@ def _shape(tile: TileType, rotation: int) -> tuple[str, frozenset[Any]]:
 # ------------------------------------------------------------------ loading and checking
 
 
-def load_tileset(path: str = "") -> TileSet:
-    """The tile set of a TOML file (empty path: the built-in base game and The Goldmines).
-
-    Read once and kept while the file stays unchanged (games, renderers and action spaces
-    all ask for it).
-    """
-    source = path or str(BUILTIN)
-    try:
-        stat = os.stat(source)
-    except OSError as exc:
-        raise TileSetError(f"cannot read the tile file {source}: {exc.strerror}") from None
-    return _load(source, stat.st_mtime_ns, stat.st_size)
-
-
-@lru_cache(maxsize=8)
-def _load(source: str, mtime: int, size: int) -> TileSet:
-    try:
-        with open(source, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise TileSetError(f"cannot read the tile file {source}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise TileSetError(f"{source} is not valid TOML: {exc}") from None
+def _load_tileset(folder: str) -> TileSet:
+    """The tile set of a components folder (empty: the built-in base game and The
+    Goldmines)."""
+    data, source = load(DATA, designer_folder(folder, (*FILES, PARAMETERS)), "tiles.toml")
     return parse_tileset(data, source)
+
+
+load_tileset = folder_cached(_load_tileset)
+"""The tile set of a components folder, read once and kept while the folder's files stay
+unchanged (games, renderers and action spaces all ask for it)."""
 
 
 def parse_tileset(data: Mapping[str, Any], source: str = "tiles") -> TileSet:
@@ -311,11 +308,8 @@ def parse_tileset(data: Mapping[str, Any], source: str = "tiles") -> TileSet:
     _only(data, {"set", "tile"}, source)
     meta = data.get("set")
     if not isinstance(meta, dict):
-        raise TileSetError(f"{source}: a [set] table with start and followers is required")
+        raise TileSetError(f"{source}: a [set] table with the start tile is required")
     _only(meta, {"start", "followers"}, f"{source} [set]")
-    followers = meta.get("followers")
-    if not isinstance(followers, int) or isinstance(followers, bool) or followers < 1:
-        raise TileSetError(f"{source} [set]: followers must be a whole number of at least 1")
     raw_tiles = data.get("tile")
     if not isinstance(raw_tiles, list) or not raw_tiles:
         raise TileSetError(f"{source}: no [[tile]] tables")
@@ -329,8 +323,13 @@ def parse_tileset(data: Mapping[str, Any], source: str = "tiles") -> TileSet:
         raise TileSetError(f"{source} [set]: start tile {start!r} is not one of the tiles")
     if sum(t.count for t in types) > MAX_REACH:
         raise TileSetError(f"{source}: more than {MAX_REACH} tiles")
+    if "followers" in meta:  # an older tile file's key
+        raise TileSetError(
+            f"{source} [set]: followers must be set in {PARAMETERS} now (it is a design "
+            "number of the game, no longer a key of the tile file)"
+        )
     assert isinstance(start, str)
-    return TileSet(types, start, followers, source)
+    return TileSet(types, start, source)
 
 
 def _only(table: Mapping[str, Any], keys: set[str], where: str) -> None:

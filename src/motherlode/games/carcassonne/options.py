@@ -1,15 +1,18 @@
-"""Options: The Goldmines on or off, and the tile file."""
+"""Options: The Goldmines on or off, and a designer's components folder."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from motherlode.engine import BadOptions, GameOptions, option
-from motherlode.games.carcassonne.components import TileSetError, load_tileset
+from motherlode.engine.components import ComponentError
+from motherlode.games.carcassonne.components import FILES, load_tileset
 
 
 @dataclass(frozen=True)
 class CarcassonneOptions(GameOptions):
+    component_files = FILES
+
     goldmines: bool = option(
         True,
         "The Goldmines: 8 gold tiles in the bag, gold bars claimed with features",
@@ -21,15 +24,21 @@ class CarcassonneOptions(GameOptions):
     )
     components: str = option(
         "",
-        "a TOML tile file to play with instead of the built-in tiles (see data/tiles.toml)",
+        "a folder with your own tiles.toml (see data/tiles.toml) and / or parameters.toml "
+        "(only the numbers you change: followers, points) to play with",
         web=False,
     )
 
     def validate(self) -> None:
         try:
             load_tileset(self.components)
-        except TileSetError as exc:
+        except ComponentError as exc:
             raise BadOptions(f"option components: {exc}") from None
+        tiers = self.parameters.gold_bar_tiers
+        if list(tiers) != sorted(set(tiers)):
+            raise BadOptions(
+                f"param.gold_bar_tiers: the tiers must rise, one after another, got {list(tiers)}"
+            )
 
     @property
     def expansions(self) -> tuple[str, ...]:

@@ -103,6 +103,8 @@ class CarcassonneState(State):
         player (seat 0) draws."""
         tileset = load_tileset(self.options.components)
         self.tileset: TileSet = tileset
+        self.params = params = self.options.parameters
+        """The design numbers (``data/parameters.toml``): followers, point values."""
         self.goldmines = self.options.goldmines
         self.reach = tileset.reach(self.options.expansions)
         n = self.num_players
@@ -119,7 +121,7 @@ class CarcassonneState(State):
         """Square -> feature node of the cloister on it."""
         self.followers: dict[int, int] = {}
         """Feature node -> seat of the follower standing on it."""
-        self.supply = [tileset.followers] * n
+        self.supply = [params.followers] * n
         self.points = [0] * n
         self.tally = [[0] * len(TALLY) for _ in range(n)]
         self.bars = [0] * n
@@ -381,9 +383,9 @@ class CarcassonneState(State):
         winners = self._majority(members)
         tiles = {graph.tile[n] for n in members}
         if graph.kind[root] == ROAD:
-            self._award(winners, road_points(len(tiles)), "road", "a completed road")
+            self._award(winners, road_points(len(tiles), self.params), "road", "a completed road")
         else:
-            points = city_points(len(tiles), graph.pennants[root], complete=True)
+            points = city_points(len(tiles), graph.pennants[root], True, self.params)
             self._award(winners, points, "city", "a completed city")
         self._return_followers(members)
         graph.occupied[root] = 0
@@ -396,7 +398,7 @@ class CarcassonneState(State):
         seat = self.followers.get(node)
         if seat is None:
             return
-        self._award((seat,), cloister_points(8), "cloister", "a completed cloister")
+        self._award((seat,), cloister_points(8, self.params), "cloister", "a completed cloister")
         self._return_followers((node,))
         self.graph.occupied[node] = 0
         if self.goldmines and self.gold_on:
@@ -500,22 +502,23 @@ class CarcassonneState(State):
             members = list(graph.members(root))
             self._award(
                 self._majority(members),
-                road_points(len(graph.tiles(root))),
+                road_points(len(graph.tiles(root)), self.params, complete=False),
                 "road",
                 "an incomplete road",
             )
         for root in by_kind[CITY]:
-            points = city_points(len(graph.tiles(root)), graph.pennants[root], complete=False)
+            points = city_points(len(graph.tiles(root)), graph.pennants[root], False, self.params)
             self._award(
                 self._majority(list(graph.members(root))), points, "city", "an incomplete city"
             )
         for node in by_kind[CLOISTER]:
             pos = self.placed[graph.tile[node]][0]
             around = sum(pos + d in self.board for d in AROUND)
-            self._award((self.followers[node],), cloister_points(around), "cloister", "a cloister")
+            points = cloister_points(around, self.params)
+            self._award((self.followers[node],), points, "cloister", "a cloister")
         for root in by_kind[FIELD]:
             members = list(graph.members(root))
-            points = farm_points(len(self.completed_cities(members)))
+            points = farm_points(len(self.completed_cities(members)), self.params)
             self._award(self._majority(members), points, "farm", "a farm")
         left = sum(self.gold_on.values())
         if left and self.logging:
@@ -525,7 +528,8 @@ class CarcassonneState(State):
         if self.goldmines:
             for seat, bars in enumerate(self.bars):
                 if bars:
-                    self._award((seat,), gold_points(bars), "gold", f"{bars} gold bars")
+                    points = gold_points(bars, self.params)
+                    self._award((seat,), points, "gold", f"{bars} gold bars")
         self.phase = OVER
         self._asked = ()
         self._choices = []

@@ -2,43 +2,60 @@
 
 Small pure functions so each rule reads on its own and is tested on its own; the rules
 module decides when they apply and who scores (the majority of followers on a feature).
+The point values are design numbers (``data/parameters.toml``): each function takes the
+game's :class:`Parameters` (``None``: the rulebook's).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 
+from motherlode.engine.parameters import Parameters
+from motherlode.games.carcassonne.options import CarcassonneOptions
 
-def road_points(tiles: int) -> int:
+
+def rulebook() -> Parameters:
+    """The rulebook's numbers (the defaults of ``data/parameters.toml``)."""
+    return CarcassonneOptions().parameters
+
+
+def road_points(tiles: int, p: Parameters | None = None, *, complete: bool = True) -> int:
     """A road scores 1 point per tile, complete or not (end of the game)."""
-    return tiles
+    p = p or rulebook()
+    per_tile: int = p.road_points_per_tile if complete else p.incomplete_road_points_per_tile
+    return tiles * per_tile
 
 
-def city_points(tiles: int, pennants: int, complete: bool) -> int:
+def city_points(tiles: int, pennants: int, complete: bool, p: Parameters | None = None) -> int:
     """A completed city: 2 per tile and 2 per pennant; incomplete at the end: 1 and 1."""
-    per = 2 if complete else 1
-    return per * (tiles + pennants)
+    p = p or rulebook()
+    per_tile: int = p.city_points_per_tile if complete else p.incomplete_city_points_per_tile
+    per_pennant: int = (
+        p.city_points_per_pennant if complete else p.incomplete_city_points_per_pennant
+    )
+    return tiles * per_tile + pennants * per_pennant
 
 
-def cloister_points(tiles_around: int) -> int:
+def cloister_points(tiles_around: int, p: Parameters | None = None) -> int:
     """A cloister: 1 for itself and 1 per tile around it (9 once surrounded)."""
-    return 1 + tiles_around
+    per_tile: int = (p or rulebook()).cloister_points_per_tile
+    return (1 + tiles_around) * per_tile
 
 
-FARM_POINTS_PER_CITY = 3
-"""Farms (end of the game): 3 points for each completed city the farm borders."""
+def farm_points(completed_cities: int, p: Parameters | None = None) -> int:
+    """Farms (end of the game): 3 points for each completed city the farm borders."""
+    per_city: int = (p or rulebook()).farm_points_per_city
+    return completed_cities * per_city
 
 
-def farm_points(completed_cities: int) -> int:
-    return FARM_POINTS_PER_CITY * completed_cities
-
-
-def gold_points(bars: int) -> int:
+def gold_points(bars: int, p: Parameters | None = None) -> int:
     """The Goldmines, "Scoring": each bar is worth 1 / 2 / 3 / 4 points to a player holding
-    1-3 / 4-6 / 7-9 / 10 or more bars."""
+    1-3 / 4-6 / 7-9 / 10 or more bars (``gold_bar_tiers``, ``gold_bar_points``)."""
     if bars <= 0:
         return 0
-    per_bar = 1 if bars <= 3 else 2 if bars <= 6 else 3 if bars <= 9 else 4
+    p = p or rulebook()
+    per_bar: int = p.gold_bar_points[bisect_left(p.gold_bar_tiers, bars)]
     return per_bar * bars
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from motherlode.games.gonza.core import GonzaCore
-from motherlode.games.gonza.tables import FACE_UP
 
 
 class AuctionRules(GonzaCore):
@@ -47,7 +46,7 @@ class AuctionRules(GonzaCore):
                         f"{self.seat_name(winner)} wins {name} for {top}"
                         + (" (a tie, broken in favour of the activating player)" if tie else "")
                     )
-        self.bids = [0] * (FACE_UP * n)
+        self.bids = [0] * (self.params.broker_cards_face_up * n)
         for _, cid in won:
             self.face_up.remove(cid)
         for seat, cid in reversed(won):

@@ -2,24 +2,32 @@
 
 The rulebook lists the contents (12 corporation cards, 11 event cards, 14 broker cards,
 5 action dice, 100 credits) but not what is printed on them; ``data/*.toml`` holds our
-reconstruction (COMPONENTS.md, docs/gonza.md).  A player may replace any of the four files
-with their own to match a physical copy: the ``components`` option names a directory, and
-every file found there replaces the packaged one.  Everything is checked on loading, with a
-message naming the file and the entry at fault.
+reconstruction (COMPONENTS.md, docs/gonza.md).  A player may change any of the four files
+to match a physical copy or try a variant: the ``components`` option names a folder, and
+each file there overrides the keys it holds of the packaged one
+(:mod:`motherlode.engine.components`: unknown files and keys are refused).  Everything is
+checked on loading, with a message naming the file and the entry at fault.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from motherlode.engine.components import (
+    PARAMETERS,
+    ComponentError,
+    designer_folder,
+    folder_cached,
+    load,
+)
+
 DATA = Path(__file__).resolve().parent / "data"
 FILES = ("corporations.toml", "events.toml", "broker_cards.toml", "dice.toml")
+"""The component files of a designer's folder (besides parameters.toml)."""
 
 TYPES = ("financial", "services", "tech", "resource")
 """The four corporation types (EVENTS: 'financial, services, tech and resource-based')."""
@@ -68,10 +76,6 @@ AI_EFFECTS = frozenset(EFFECTS) - {"move_type"}
 """Effects the SOLO PLAY section tells the Minister AI how to use (a type-wide move has none)."""
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-
-
-class ComponentError(ValueError):
-    """A component file that is missing, malformed or inconsistent with the rulebook."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,17 +165,9 @@ class Components:
 # ------------------------------------------------------------------ loading
 
 
-def _read(directory: Path | None, name: str) -> tuple[str, dict[str, Any]]:
-    path = directory / name if directory is not None else None
-    if path is None or not path.exists():
-        path = DATA / name
-    try:
-        with path.open("rb") as fh:
-            return str(path), tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise ComponentError(f"{path}: not valid TOML ({exc})") from None
-    except OSError as exc:
-        raise ComponentError(f"{path}: cannot be read ({exc.strerror})") from None
+def _read(folder: Path | None, name: str) -> tuple[str, dict[str, Any]]:
+    data, source = load(DATA, folder, name)
+    return source, data
 
 
 def _get(where: str, entry: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
@@ -218,10 +214,8 @@ def _corporations(path: str, doc: dict[str, Any], seen: set[str]) -> tuple[Corpo
                 f"{where}: 'start' must be a space of the track (0-{len(track) - 1})"
             )
         out.append(Corporation(ident, _get(where, entry, "name", str), kind, tuple(track), start))
-    if len(out) < 6:
-        raise ComponentError(
-            f"{path}: 6 corporations are laid out face up, so at least 6 are needed"
-        )
+    if not out:  # the options check that the market (market_size) can be laid out
+        raise ComponentError(f"{path}: at least one corporation is needed")
     return tuple(out)
 
 
@@ -284,10 +278,8 @@ def _broker_cards(path: str, doc: dict[str, Any], seen: set[str]) -> tuple[Broke
                 types,
             )
         )
-    if len(out) < 4:
-        raise ComponentError(
-            f"{path}: 4 broker cards are laid out face up, so at least 4 are needed"
-        )
+    if not out:  # the options check that the face-up cards can be laid out
+        raise ComponentError(f"{path}: at least one broker card is needed")
     return tuple(out)
 
 
@@ -306,17 +298,14 @@ def _dice(path: str, doc: dict[str, Any]) -> tuple[Dice, int]:
     if EVENT in yellow_faces:
         raise ComponentError(f"{path}: the event face is only on the black die (GAMEPLAY)")
     credits = _get(path, doc, "credits_per_colour", int)
-    if credits < 2:
-        raise ComponentError(f"{path}: every colour needs at least the 2 starting credits")
+    if credits < 0:  # the options check that they cover the starting credits
+        raise ComponentError(f"{path}: 'credits_per_colour' must be at least 0")
     return Dice(yellow, yellow_faces, _faces(path, doc, "black_faces")), credits
 
 
-@lru_cache(maxsize=16)
-def load_components(directory: str = "") -> Components:
-    """The packaged components, with any file found in ``directory`` replacing its own."""
-    where = Path(directory).expanduser() if directory else None
-    if where is not None and not where.is_dir():
-        raise ComponentError(f"components directory {directory!r} does not exist")
+def _load_components(folder: str) -> Components:
+    """The packaged components, each file overridden by its copy in ``folder``, if any."""
+    where = designer_folder(folder, (*FILES, PARAMETERS))
     ids: set[str] = set()
     corp_path, corp_doc = _read(where, "corporations.toml")
     corporations = _corporations(corp_path, corp_doc, ids)
@@ -325,3 +314,8 @@ def load_components(directory: str = "") -> Components:
     cards = _broker_cards(card_path, card_doc, ids)  # ids shared: 'decide' names either
     dice, credits = _dice(*_read(where, "dice.toml"))
     return Components(corporations, events, cards, dice, credits)
+
+
+load_components = folder_cached(_load_components)
+"""The components of a folder (empty: the packaged ones), kept while its files stay
+unchanged."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from motherlode.engine import State
+from motherlode.engine.parameters import Parameters
 from motherlode.games.gonza.actions import Bid, Discard, Place, StockDown, StockUp
 from motherlode.games.gonza.components import (
     FACE_SHORT,
@@ -25,7 +26,6 @@ from motherlode.games.gonza.components import (
     Corporation,
 )
 from motherlode.games.gonza.options import GonzaOptions
-from motherlode.games.gonza.tables import FACE_UP
 
 Task = tuple[Any, ...]
 """One step of work waiting on the stack (see ``GonzaState._run``): its kind, then its data."""
@@ -36,6 +36,8 @@ class GonzaCore(State):
 
     options: GonzaOptions
     comp: Components
+    params: Parameters
+    """The design numbers (``data/parameters.toml``): caps, hand limits, starting credits."""
     ai: tuple[bool, ...]
     """Which seats are Minister AI players (SOLO PLAY)."""
 
@@ -157,7 +159,7 @@ class GonzaCore(State):
 
     def _reveal_broker_cards(self) -> None:
         """AUCTIONS: '4 new cards are revealed' (fewer if the deck runs short)."""
-        while len(self.face_up) < FACE_UP and self.broker_deck:
+        while len(self.face_up) < self.params.broker_cards_face_up and self.broker_deck:
             self.face_up.append(self._draw_broker_card())
 
     def _card(self, card: str) -> BrokerCard:

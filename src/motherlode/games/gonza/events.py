@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from motherlode.games.gonza import minister
 from motherlode.games.gonza.core import GonzaCore
-from motherlode.games.gonza.tables import PROTECT, TOKENS
+from motherlode.games.gonza.tables import PROTECT
 
 
 class EventRules(GonzaCore):
@@ -17,9 +17,10 @@ class EventRules(GonzaCore):
 
     def _add_event_token(self) -> None:
         self.tokens += 1
+        needed = self.params.event_tokens
         if self.logging:
-            self.log(f"{self.seat_name(self.active)} adds event token {self.tokens} of {TOKENS}")
-        if self.tokens == TOKENS:
+            self.log(f"{self.seat_name(self.active)} adds event token {self.tokens} of {needed}")
+        if self.tokens == needed:
             self.tokens = 0
             self._trigger_event()
 

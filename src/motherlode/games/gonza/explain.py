@@ -25,7 +25,7 @@ from motherlode.games.gonza.actions import (
     StockUp,
 )
 from motherlode.games.gonza.components import BID, DOWN, EARN, EVENT, FACE_TEXT, PLACE, UP
-from motherlode.games.gonza.tables import DECIDE, DISCARD, HAND_LIMIT, MINISTER, PROTECT, TURN
+from motherlode.games.gonza.tables import DECIDE, DISCARD, MINISTER, PROTECT, TURN
 
 if TYPE_CHECKING:
     from motherlode.games.gonza.rules import GonzaState
@@ -54,7 +54,7 @@ def explain(state: GonzaState, seat: int, action: Action) -> str:
             return f"you do not hold the broker card {action.card!r}"
         return (
             f"your turn has ended with {len(state.hands[seat])} broker cards: discard down to "
-            f"{HAND_LIMIT} (discard CARD)"
+            f"{state.params.hand_limit} (discard CARD)"
         )
     if phase == TURN:
         return _explain_turn(state, seat, action)
@@ -122,7 +122,10 @@ def _explain_turn(state: GonzaState, seat: int, action: Action) -> str:
     if isinstance(action, Play):
         return _explain_play(state, seat, action)
     if isinstance(action, Discard):
-        return "you discard only at the end of your turn, when holding more than 2 broker cards"
+        return (
+            "you discard only at the end of your turn, when holding more than "
+            f"{state.params.hand_limit} broker cards"
+        )
     if isinstance(action, Pass):
         return "there is nothing to pass on now"
     if isinstance(action, Decide):

@@ -13,7 +13,7 @@ from motherlode.games.gonza import minister
 from motherlode.games.gonza.components import BID, DOWN, FACES, PLACE, UP
 from motherlode.games.gonza.components import EARN as EARN_FACE
 from motherlode.games.gonza.core import GonzaCore, Task
-from motherlode.games.gonza.tables import DECIDE, MINISTER_HAND_LIMIT
+from motherlode.games.gonza.tables import DECIDE
 
 IGNORED = {
     "place": "invest",
@@ -154,7 +154,7 @@ class MinisterTurnRules(GonzaCore):
         """'If they exceed this amount, randomly discard down to 4 at the end of their turn.'"""
         seat = self.active
         hand = self.hands[seat]
-        while len(hand) > MINISTER_HAND_LIMIT:
+        while len(hand) > self.params.minister_hand_limit:
             cid = hand.pop(self.rng.randrange(len(hand)))
             self._to_bottom(cid)
             if self.logging:

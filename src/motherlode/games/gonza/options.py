@@ -9,7 +9,9 @@
   another player's turn, holds up to 4 cards), so the state must know its seats.
 * ``minister_rolls``: SOLO PLAY, 'increase the number of die rolls the AI player takes each
   turn ... adding in more rolls of the yellow dice'.
-* ``components``: a directory of replacement component files (see components.py).
+* ``components``: a designer's folder of component files and / or a ``parameters.toml``,
+  each overriding the keys it holds (see components.py and ``data/parameters.toml``: the
+  starting credits, caps, hand limits and the final round's dice are design numbers).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from motherlode.engine import BadOptions, GameOptions, option
-from motherlode.games.gonza.components import ComponentError, Components, load_components
+from motherlode.engine.components import ComponentError
+from motherlode.games.gonza.components import FILES, Components, load_components
 
 MAX_PLAYERS = 5
 
@@ -42,6 +45,8 @@ def parse_players(text: str) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class GonzaOptions(GameOptions):
+    component_files = FILES
+
     event_cards: int = option(
         4,
         "event cards played this game (SETUP 3: 4; fewer is shorter)",
@@ -82,7 +87,9 @@ class GonzaOptions(GameOptions):
     )
     components: str = option(
         "",
-        "directory of replacement component files (corporations.toml, events.toml, ...)",
+        "a folder of your own component files (corporations.toml, events.toml, "
+        "broker_cards.toml, dice.toml) and / or parameters.toml, each holding only the keys "
+        "you change",
         web=False,
     )
 
@@ -93,6 +100,33 @@ class GonzaOptions(GameOptions):
             raise BadOptions(
                 f"option event_cards: {self.event_cards} event cards asked for, "
                 f"but there are only {len(comps.events)}"
+            )
+        self._check_numbers(comps)
+
+    def _check_numbers(self, comps: Components) -> None:
+        """The design numbers against the components they count."""
+        p = self.parameters
+        if p.market_size > len(comps.corporations):
+            raise BadOptions(
+                f"param.market_size: {p.market_size} corporations face up, but there are only "
+                f"{len(comps.corporations)} (corporations.toml)"
+            )
+        if p.broker_cards_face_up > len(comps.broker_cards):
+            raise BadOptions(
+                f"param.broker_cards_face_up: {p.broker_cards_face_up} broker cards face up, "
+                f"but there are only {len(comps.broker_cards)} (broker_cards.toml)"
+            )
+        dice = comps.dice.yellow + 1
+        if max(max(row) for row in p.final_dice) > dice:
+            raise BadOptions(
+                f"param.final_dice: at most {dice} dice a turn (dice.toml: "
+                f"{comps.dice.yellow} yellow dice and the black one)"
+            )
+        start = max(p.start_credits_first, p.start_credits_others)
+        if comps.credits_per_colour < start:
+            raise BadOptions(
+                f"dice.toml: credits_per_colour {comps.credits_per_colour} is fewer than the "
+                f"starting credits (param.start_credits_first / _others: {start})"
             )
 
     @property

@@ -10,7 +10,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from motherlode.engine import PromptHelp
+from motherlode.engine import MotherlodeError, PromptHelp
+from motherlode.games.gonza.options import GonzaOptions
 from motherlode.games.gonza.words import words
 
 COLOURS = ("red", "blue", "green", "yellow", "magenta")
@@ -137,6 +138,15 @@ def _dice(obs: Mapping[str, Any]) -> Text:
     return text
 
 
+def _tokens_needed(obs: Mapping[str, Any]) -> int:
+    """Event tokens that initiate an event, from the options the observation names."""
+    try:
+        needed: int = GonzaOptions.from_dict(obs.get("options")).parameters.event_tokens
+    except MotherlodeError:  # a folder gone since: the rulebook's
+        needed = GonzaOptions().parameters.event_tokens
+    return needed
+
+
 def _status(obs: Mapping[str, Any], me: int | None) -> Text:
     tokens = obs["event_tokens"]
     text = Text()
@@ -150,7 +160,7 @@ def _status(obs: Mapping[str, Any], me: int | None) -> Text:
         text.append("Turn: ")
         text.append_text(_player(obs["active"], obs, me, long=True))
         text.append(f"  ({obs['phase']})  ")
-    text.append("Event track: " + "●" * tokens + "○" * (3 - tokens))
+    text.append("Event track: " + "●" * tokens + "○" * (_tokens_needed(obs) - tokens))
     text.append(f"  event cards left: {obs['event_deck']}")
     if obs["final_round"]:
         text.append("  FINAL ROUND", style="bold red")

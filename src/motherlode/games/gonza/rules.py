@@ -58,22 +58,7 @@ from motherlode.games.gonza.events import EventRules
 from motherlode.games.gonza.explain import explain
 from motherlode.games.gonza.minister_turn import MinisterTurnRules
 from motherlode.games.gonza.scoring import GonzaScoring
-from motherlode.games.gonza.tables import (
-    CAPS,
-    DECIDE,
-    DISCARD,
-    FACE_UP,
-    FINAL_DICE,
-    HAND_LIMIT,
-    MARKET_SIZE,
-    MINISTER,
-    OVER,
-    PROTECT,
-    REROLLS,
-    START_CREDITS_FIRST,
-    START_CREDITS_OTHERS,
-    TURN,
-)
+from motherlode.games.gonza.tables import DECIDE, DISCARD, MINISTER, OVER, PROTECT, TURN
 from motherlode.games.gonza.view import DECISION_TEXT, GonzaView
 
 # ------------------------------------------------------------- shared actions
@@ -101,6 +86,7 @@ class GonzaState(
         n = self.num_players
         opts = self.options
         comp = self.comp = opts.load()
+        p = self.params = opts.parameters
         ministers = opts.minister_seats
         if any(s >= n for s in ministers):
             raise BadOptions(
@@ -113,9 +99,9 @@ class GonzaState(
         # 1. six corporations face up, value markers on their white start spaces
         corp_ids = [c.id for c in comp.corporations]
         rng.shuffle(corp_ids)
-        self._lay_market(corp_ids[:MARKET_SIZE])
-        self.corp_deck = corp_ids[MARKET_SIZE:]
-        self.cap = CAPS[n]
+        self._lay_market(corp_ids[: p.market_size])
+        self.corp_deck = corp_ids[p.market_size :]
+        self.cap = p.caps[n - 2]
         # 2. each colour's credits in the general supply
         self.supply = [comp.credits_per_colour] * n
         self.personal = [0] * n
@@ -138,12 +124,12 @@ class GonzaState(
         self.face_up = []
         self.deck_hidden = len(deck)
         self._reveal_broker_cards()
-        self.bids = [0] * (FACE_UP * n)  # [face-up slot * n + seat]
+        self.bids = [0] * (p.broker_cards_face_up * n)  # [face-up slot * n + seat]
         self.hands = [[] for _ in range(n)]
         # the first player and the starting credits
         self.first = rng.randrange(n) if opts.first_player == 0 else opts.first_player - 1
         for s in range(n):
-            take = START_CREDITS_FIRST if s == self.first else START_CREDITS_OTHERS
+            take = p.start_credits_first if s == self.first else p.start_credits_others
             self.supply[s] -= take
             self.personal[s] += take
         order = [(self.first + i) % n for i in range(n)]
@@ -200,7 +186,7 @@ class GonzaState(
             return
         self.phase = TURN
         self._roll_for_turn(seat)
-        self.rerolls_left = REROLLS
+        self.rerolls_left = self.params.rerolls
         if self.logging:
             self.log(f"{self.seat_name(seat)} rolls {self._dice_text()}")
 
@@ -231,7 +217,7 @@ class GonzaState(
     def _end_turn(self) -> None:
         """The end of a player's turn: discard down to 2 broker cards (AUCTIONS)."""
         seat = self.active
-        if len(self.hands[seat]) > HAND_LIMIT:
+        if len(self.hands[seat]) > self.params.hand_limit:
             self.phase = DISCARD
             self.asked = (seat,)
             return
@@ -241,7 +227,7 @@ class GonzaState(
         """Clockwise to the next player; in the final round with ever fewer dice (ENDGAME)."""
         seat = (self.active + 1) % self.num_players
         if self.final:
-            final_dice = FINAL_DICE[self.num_players]
+            final_dice = self.params.final_dice[self.num_players - 2]
             if self.final_pos >= len(final_dice):
                 self._game_over()
                 return
@@ -441,7 +427,7 @@ class GonzaState(
         self._to_bottom(action.card)
         if self.logging:
             self.log(f"{self.seat_name(seat)} discards {self._card(action.card).name}")
-        if len(self.hands[seat]) <= HAND_LIMIT:
+        if len(self.hands[seat]) <= self.params.hand_limit:
             self._next_turn()
 
     def _do_pass(self, seat: int, action: Pass) -> None:
@@ -514,9 +500,7 @@ _HANDLERS: dict[type[Action], Callable[[GonzaState, int, Any], None]] = {
 }
 
 __all__ = [
-    "CAPS",
     "DECISION_TEXT",
-    "FINAL_DICE",
     "REROLL_ACTIONS",
     "GonzaState",
     "play_action",

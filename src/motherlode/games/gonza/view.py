@@ -12,7 +12,7 @@ import random
 from motherlode.engine.actions import JsonValue
 from motherlode.games.gonza.components import FACES
 from motherlode.games.gonza.core import GonzaCore
-from motherlode.games.gonza.tables import FINAL_DICE, PHASES
+from motherlode.games.gonza.tables import PHASES
 
 DECISION_TEXT = {
     "place": "which corporation it invests in",
@@ -95,7 +95,7 @@ class GonzaView(GonzaCore):
             ],
             "rerolls_left": self.rerolls_left,
             "final_round": self.final,
-            "final_dice": list(FINAL_DICE[n]),
+            "final_dice": list(self.params.final_dice[n - 2]),
             "dice_in_final_round": list(self.dice_final),
             "decision": None,
             "protect": None,

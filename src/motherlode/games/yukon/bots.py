@@ -16,8 +16,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from motherlode.engine import Action, Agent, State, seat_view
-from motherlode.games.yukon.components import Board
-from motherlode.games.yukon.rules import FREE, SIX, STONES, YukonState
+from motherlode.games.yukon.components import HOURS, Board
+from motherlode.games.yukon.rules import FREE, YukonState
 
 STAKED_WEIGHT = 100.0
 """A staked nugget outweighs any hope of one."""
@@ -63,10 +63,10 @@ def claim_prospect(state: YukonState, seat: int, claim: int) -> float:
     opponents = sum(1 for s in board.ring[claim] if owner[s] not in (FREE, seat))
     dist = ring_distances(board)[claim]
     reach = min(dist[chain[0]], dist[chain[-1]]) if chain else 0
-    crowding = opponents * 3 if not state.staked[seat] else max(0, team + opponents - STONES) * 3
+    crowding = opponents * 3 if not state.staked[seat] else max(0, team + opponents - HOURS) * 3
     work = (team - on_ring) + reach + crowding
     nuggets: float = board.claims[claim].nuggets
-    if nuggets == SIX:
+    if nuggets == state.params.retiring_nuggets:
         nuggets = max(0.5, nuggets - (team - 1) * stone_worth(state))
     return nuggets / (1.0 + work)
 
@@ -79,16 +79,17 @@ class ClaimTables(NamedTuple):
     nuggets: tuple[float, ...]
     """Per claim."""
     sixes: tuple[int, ...]
-    """The claims worth 6 (their worth depends on the team left behind)."""
+    """The claims that retire their staker (the 6: their worth depends on the team left
+    behind)."""
 
 
 @lru_cache(maxsize=16)
-def claim_tables(board: Board) -> ClaimTables:
+def claim_tables(board: Board, retiring_nuggets: int) -> ClaimTables:
     dist = ring_distances(board)
     return ClaimTables(
         reach_from=tuple(tuple(d[s] for d in dist) for s in range(board.num_spaces)),
         nuggets=tuple(float(c.nuggets) for c in board.claims),
-        sixes=tuple(i for i, c in enumerate(board.claims) if c.nuggets == SIX),
+        sixes=tuple(i for i, c in enumerate(board.claims) if c.nuggets == retiring_nuggets),
     )
 
 
@@ -98,7 +99,7 @@ def best_prospect(state: YukonState, seat: int) -> float:
     search, and this was most of its time.  Equal to the plain maximum (by test)."""
     board = state.board
     rings_of = board.rings_of
-    reach_from, nuggets, sixes = claim_tables(board)
+    reach_from, nuggets, sixes = claim_tables(board, state.params.retiring_nuggets)
     chains = state.chains
     chain = chains[seat]
     team = len(chain) + state.waiting[seat]
@@ -116,7 +117,7 @@ def best_prospect(state: YukonState, seat: int) -> float:
                     crowd[claim] = crowd.get(claim, 0) + 1
     staked = bool(state.staked[seat])
     for claim, k in crowd.items():
-        extra[claim] += max(0, team + k - STONES) * 3 if staked else k * 3
+        extra[claim] += max(0, team + k - HOURS) * 3 if staked else k * 3
     worth = list(nuggets)
     for claim in sixes:
         worth[claim] = max(0.5, nuggets[claim] - (team - 1) * stone_worth(state))

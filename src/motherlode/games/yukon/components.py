@@ -15,7 +15,9 @@ docs/yukon.md):
   odd hour facing no neighbour, or an even hour beside such an odd hour (any board has at
   least 12 of them, enough for six players).
 
-Everything but the claim list is derived here, once per board file, and checked by tests.
+Everything but the claim list is derived here, once per board, and checked by tests.  A
+designer's components folder (``components=DIR``, :mod:`motherlode.engine.components`) may
+hold its own ``board.toml``; its keys replace the built-in ones.
 Spaces and claims are small integers inside the rules (claim index = number - 1); players
 read and type them as ``claim:hour`` (``19:3``), always in the form of the lowest claim number
 holding the space.
@@ -23,13 +25,12 @@ holding the space.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from motherlode.engine.components import ComponentError, designer_folder, folder_cached, load
 
 HOURS = 12
 """Spaces round one claim, one per hour of a clock face."""
@@ -67,7 +68,12 @@ Chosen so that a shared space lands on the same character cell from both of its 
 """
 
 
-class BoardError(ValueError):
+DATA = Path(__file__).resolve().parent / "data"
+FILES = ("board.toml",)
+"""The component files of a designer's folder (besides parameters.toml)."""
+
+
+class BoardError(ComponentError):
     """A board file that cannot be played (the message says why)."""
 
 
@@ -225,20 +231,11 @@ def parse_board(data: Mapping[str, Any], source: str) -> Board:
         raise BoardError(f"{source}: {exc}") from None
 
 
-@lru_cache(maxsize=16)
-def load_board(path: str = "") -> Board:
-    """The board from a TOML file; the empty path is the built-in reconstructed map."""
-    if path:
-        try:
-            text = Path(path).read_bytes()
-        except OSError as exc:
-            raise BoardError(f"cannot read board file {path}: {exc.strerror}") from None
-        source = path
-    else:
-        text = resources.files("motherlode.games.yukon").joinpath("data/board.toml").read_bytes()
-        source = "data/board.toml"
-    try:
-        data = tomllib.loads(text.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise BoardError(f"{source} is not a valid TOML file: {exc}") from None
+def _load_board(folder: str) -> Board:
+    """The board of a components folder (empty: the built-in reconstructed map)."""
+    data, source = load(DATA, designer_folder(folder, (*FILES, "parameters.toml")), "board.toml")
     return parse_board(data, source)
+
+
+load_board = folder_cached(_load_board)
+"""The board of a components folder, kept while the folder's files stay unchanged."""

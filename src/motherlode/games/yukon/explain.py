@@ -54,7 +54,9 @@ def _why_not_space(state: YukonState, seat: int, action: Place | Enter | Move) -
     ends = " and ".join(dict.fromkeys(board.labels[e] for e in (chain[0], chain[-1])))
     if isinstance(action, Enter):
         if not state.waiting[seat]:
-            return "all 12 gold-diggers are on the board: the team moves instead"
+            return (
+                f"all {state.params.stones} gold-diggers are on the board: the team moves instead"
+            )
         return taken_text or (
             f"a new gold-digger must stand next to an end of the team ({ends}) "
             "so that no gap arises"
@@ -97,7 +99,7 @@ def _why_not_stake(state: YukonState, seat: int, number: int) -> str:
         return "no claim can be staked now"
     if state.waiting[seat] or not state.staked[seat]:
         return (
-            f"for the first claim all 12 gold-diggers must stand in a complete, closed "
-            f"circle round claim {number}"
+            f"for the first claim all {state.params.stones} gold-diggers must stand in a "
+            f"complete, closed circle round claim {number}"
         )
     return f"all of the team's gold-diggers must stand in the circle round claim {number}"

@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 from motherlode.engine import Action, State
 from motherlode.engine.actions import JsonValue
+from motherlode.engine.parameters import Parameters
 from motherlode.games.yukon.actions import ActionTable, Enter, Move, Pass, Place, Stake, actions_for
 from motherlode.games.yukon.components import Board
 from motherlode.games.yukon.constants import FREE, OVER, PLACING, PLAYING
@@ -39,18 +40,11 @@ __all__ = [
     "OVER",
     "PLACING",
     "PLAYING",
-    "SIX",
-    "STONES",
-    "WALLED_IN_TURNS",
     "YukonState",
 ]
-"""What the bots, encoders and tests read from the rules (the marks from ``constants``)."""
-
-STONES = 12
-"""Gold-diggers per team ("Preparation")."""
-
-SIX = 6
-"""The claim for 6 nuggets: whoever stakes it first takes no further turns."""
+"""What the bots, encoders and tests read from the rules (the marks from ``constants``).
+The design numbers (gold-diggers per team, the retiring claim, walled-in turns) are the
+state's ``params``, from ``data/parameters.toml``."""
 
 ENTERS, MOVES = "enters", "moves"
 """Kinds of steps gathered into one line of the log."""
@@ -63,10 +57,6 @@ ONE_THROW = tuple((spots,) for spots in range(7))
 
 DEFAULT_NAMES = tuple(f"Player {seat + 1}" for seat in range(6))
 """``State.seat_name`` of each seat while the table has named no player (built once)."""
-
-WALLED_IN_TURNS = 5
-"""A team that could do nothing at all on this many of its turns in a row is walled in: it
-no longer counts as able to move for Game End ("only one player can still move")."""
 
 
 class Ways(NamedTuple):
@@ -120,6 +110,11 @@ class YukonState(State):
     """The whole game: the teams on the board, the staked claims, the turn in progress."""
 
     options: YukonOptions
+    params: Parameters
+    """The design numbers (``data/parameters.toml``): ``stones`` per team ("Preparation"),
+    ``retiring_nuggets`` (the claim whose first staker takes no further turns), and
+    ``walled_in_turns``: a team that could do nothing at all on this many of its turns in
+    a row is walled in, and no longer counts as able to move for Game End."""
     board: Board
     table: ActionTable
     ways: Ways
@@ -128,6 +123,7 @@ class YukonState(State):
 
     def _setup(self) -> None:
         """Preparation: 12 stones per colour off the board; the youngest (seat 0) places first."""
+        params = self.params = self.options.parameters
         board = self.board = self.options.load_board()
         self.table = actions_for(board)
         self.ways = ways_for(board)
@@ -139,7 +135,7 @@ class YukonState(State):
         self.heading: list[bool] = [True] * n
         """Per seat: True if the last stone of the chain leads (the team's direction of
         motion, from its latest move or entry), False if the first one does."""
-        self.waiting: list[int] = [STONES] * n
+        self.waiting: list[int] = [params.stones] * n
         self.claim_owner: list[int] = [FREE] * len(board.claims)
         self.staked: list[list[int]] = [[] for _ in range(n)]
         self.nuggets: list[int] = [0] * n
@@ -514,12 +510,13 @@ class YukonState(State):
             walled[mover] = 0
         else:
             walled[mover] += 1
-            if walled[mover] == WALLED_IN_TURNS:
+            if walled[mover] == self.params.walled_in_turns:
                 self._recount = True
         if self._recount:  # a team stopped (staked out, retired, walled in): who can move?
             self._recount = False
             n = self.num_players
-            movable = [s for s in range(n) if active[s] and walled[s] < WALLED_IN_TURNS]
+            limit = self.params.walled_in_turns
+            movable = [s for s in range(n) if active[s] and walled[s] < limit]
             if len(movable) <= 1:
                 self._game_over(self._nobody_else_moves(movable))
                 return
@@ -544,7 +541,7 @@ class YukonState(State):
             reason = "no team can move any more"
         if walled:
             names = ", ".join(self.seat_name(s) for s in walled)
-            reason += f" ({names} walled in for {WALLED_IN_TURNS} turns)"
+            reason += f" ({names} walled in for {self.params.walled_in_turns} turns)"
         return reason
 
     def _lose_pips(self, why: str) -> None:
@@ -726,7 +723,7 @@ class YukonState(State):
         self._recount = True
         if not chain:
             self.active[seat] = False
-        if nuggets == SIX:
+        if nuggets == self.params.retiring_nuggets:
             self.retired[seat] = True
             self.active[seat] = False
             self.guards[seat] = len(chain)
@@ -735,8 +732,8 @@ class YukonState(State):
             chain.clear()
             if self.logging:
                 self.log(
-                    f"{self.seat_name(seat)} staked the 6-nugget claim and takes no further "
-                    f"turns; {self.guards[seat]} gold-diggers go to guard its claims"
+                    f"{self.seat_name(seat)} staked the {nuggets}-nugget claim and takes no "
+                    f"further turns; {self.guards[seat]} gold-diggers go to guard its claims"
                 )
         if FREE not in self.claim_owner:
             self._game_over("every claim is staked")

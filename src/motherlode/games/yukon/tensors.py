@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from motherlode.games.yukon.rules import STONES
 from motherlode.rl.tensors.schema import (
     Cat,
     Flag,
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
 
 def fields(state: State) -> dict[str, Node]:
     board = state.board  # type: ignore[attr-defined]
+    stones = state.params.stones  # type: ignore[attr-defined]
     claims = len(board.claims)
     starts = len(board.start_spaces)
     space = Split(":", Num(10), Num(10))
@@ -41,7 +41,7 @@ def fields(state: State) -> dict[str, Node]:
         "teams": Seats(
             Rec(
                 {
-                    "chain": Seq(space, STONES),  # (a team has 12 stones)
+                    "chain": Seq(space, stones),  # a team's gold-diggers
                     "front": Opt(space),
                     "waiting": Num(),
                     "claims": Seq(Num(10), claims),

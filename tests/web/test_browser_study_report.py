@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,7 @@ from motherlode.sim.grid import plan_study
 from motherlode.sim.play import GameRow
 from motherlode.sim.report import write_report
 from motherlode.sim.study import Study
-from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, need_chromium
+from tests.web.browser import SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 
@@ -60,43 +61,39 @@ def wide_study() -> Study:
     return Study(plan, rows, {"motherlode": "0.1.0"})
 
 
-def test_the_report_fits_a_phone_and_a_desktop(tmp_path: Path) -> None:
-    need_chromium()
-    playwright = pytest.importorskip("playwright.sync_api")
+def test_the_report_fits_a_phone_and_a_desktop(browser: Any, tmp_path: Path) -> None:
+    """On the session's one Chromium (tests/web/conftest.py): a second Playwright in the
+    same process would refuse to start inside the first one's event loop."""
     page_path = write_report(wide_study(), tmp_path, command="motherlode study goldfix ...")
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            page.goto(page_path.as_uri())
-            drawn = page.evaluate(
-                "[...document.images].map(i => i.complete && i.naturalWidth > 200)"
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    try:
+        page.goto(page_path.as_uri())
+        drawn = page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth > 200)")
+        assert len(drawn) >= 5 and all(drawn)
+        for width in (1400, 1280, 390):
+            page.set_viewport_size({"width": width, "height": 900})
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            images = page.evaluate(
+                "[...document.images].every(i => i.getBoundingClientRect().right <= "
+                "document.documentElement.clientWidth)"
             )
-            assert len(drawn) >= 5 and all(drawn)
-            for width in (1400, 1280, 390):
-                page.set_viewport_size({"width": width, "height": 900})
-                assert page.evaluate("document.documentElement.scrollWidth") <= width
-                images = page.evaluate(
-                    "[...document.images].every(i => i.getBoundingClientRect().right <= "
-                    "document.documentElement.clientWidth)"
+            assert images, f"a plot is wider than the window at {width} px"
+            if width >= 1280:  # the effects tables fit without scrolling sideways
+                overflowing = page.evaluate(
+                    "[...document.querySelectorAll('h2, h3')]"
+                    ".filter(h => /Effect of each factor|Key figures by value|"
+                    "How games ended, by value|Main effects/.test(h.textContent))"
+                    ".map(h => { let n = h.nextElementSibling;"
+                    " while (n && !n.classList.contains('wide')) n = n.nextElementSibling;"
+                    " return n && n.scrollWidth > n.clientWidth ? h.textContent : null; })"
+                    ".filter(Boolean)"
                 )
-                assert images, f"a plot is wider than the window at {width} px"
-                if width >= 1280:  # the effects tables fit without scrolling sideways
-                    overflowing = page.evaluate(
-                        "[...document.querySelectorAll('h2, h3')]"
-                        ".filter(h => /Effect of each factor|Key figures by value|"
-                        "How games ended, by value|Main effects/.test(h.textContent))"
-                        ".map(h => { let n = h.nextElementSibling;"
-                        " while (n && !n.classList.contains('wide')) n = n.nextElementSibling;"
-                        " return n && n.scrollWidth > n.clientWidth ? h.textContent : null; })"
-                        ".filter(Boolean)"
-                    )
-                    assert overflowing == [], f"at {width} px: {overflowing}"
-                page.evaluate("window.scrollTo(0, 0)")
-                page.screenshot(path=str(SCREENSHOTS / f"study-report-{width}.png"))
-                effects = page.locator("h2", has_text="Effect of each factor")
-                effects.scroll_into_view_if_needed()
-                page.evaluate("window.scrollBy(0, -20)")
-                page.screenshot(path=str(SCREENSHOTS / f"study-report-effects-{width}.png"))
-        finally:
-            browser.close()
+                assert overflowing == [], f"at {width} px: {overflowing}"
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(SCREENSHOTS / f"study-report-{width}.png"))
+            effects = page.locator("h2", has_text="Effect of each factor")
+            effects.scroll_into_view_if_needed()
+            page.evaluate("window.scrollBy(0, -20)")
+            page.screenshot(path=str(SCREENSHOTS / f"study-report-effects-{width}.png"))
+    finally:
+        page.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -68,3 +69,18 @@ def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     levels._levels_file.cache_clear()
     yield tmp_path
     levels._levels_file.cache_clear()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One Chromium for the whole test session (Playwright's sync API allows one instance a
+    process): every browser test, web pages and study reports alike, opens pages on it."""
+    from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, need_chromium
+
+    need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

@@ -7,6 +7,7 @@ import csv
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -16,7 +17,6 @@ from motherlode import cli
 from motherlode.sim import report
 from motherlode.sim.report import print_summary, render_html, write_report
 from motherlode.sim.study import Study, plan_study, run_study
-from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, need_chromium
 
 runner = CliRunner()
 
@@ -190,19 +190,15 @@ def test_the_study_command_errors(args: list[str], message: str) -> None:
 
 
 @pytest.mark.browser
-def test_the_report_opens_in_chromium_with_every_plot(study: Study, tmp_path: Path) -> None:
-    need_chromium()
-    playwright = pytest.importorskip("playwright.sync_api")
+def test_the_report_opens_in_chromium_with_every_plot(
+    browser: Any, study: Study, tmp_path: Path
+) -> None:
     page_path = write_report(study, tmp_path)
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            page.goto(page_path.as_uri())
-            drawn = page.evaluate(
-                "[...document.images].map(i => i.complete && i.naturalWidth > 200)"
-            )
-            assert len(drawn) >= 5 and all(drawn)
-            assert page.title() == "Sealed Nuggets (test fixture) study"
-        finally:
-            browser.close()
+    page = browser.new_page()
+    try:
+        page.goto(page_path.as_uri())
+        drawn = page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth > 200)")
+        assert len(drawn) >= 5 and all(drawn)
+        assert page.title() == "Sealed Nuggets (test fixture) study"
+    finally:
+        page.close()

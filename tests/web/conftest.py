@@ -1,25 +1,13 @@
-"""Browser fixtures: one Chromium per test session, a fresh server per test."""
+"""Browser fixtures: a fresh server per test (the session's one Chromium: tests/conftest.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, live_server, need_chromium
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    need_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+from tests.web.browser import live_server
 
 
 @pytest.fixture

@@ -98,8 +98,10 @@ def test_the_components_option_plays_ones_own_copy(tmp_path: Path) -> None:
             legal = state.legal_actions(seat)
             assert sum(space.mask(legal)) == len(legal)
             state.apply(seat, rng.choice(legal))
-    with pytest.raises(BadOptions, match=r"option components: .* is not a folder"):
+    with pytest.raises(BadOptions, match=r"option components: .* does not exist"):
         GAME.new_state(3, 1, {"components": str(tmp_path / "nowhere")})
-    (tmp_path / "empty").mkdir()
-    with pytest.raises(BadOptions, match=r"neither board\.toml nor risk\.toml"):
-        GAME.new_state(3, 1, {"components": str(tmp_path / "empty")})
+    with pytest.raises(BadOptions, match=r"is a file, but components names a folder"):
+        GAME.new_state(3, 1, {"components": str(tmp_path / "board.toml")})
+    (tmp_path / "empty").mkdir()  # a folder overrides only what it holds: nothing here
+    plain = GAME.new_state(3, 1, {"components": str(tmp_path / "empty")})
+    assert plain.observe(0)["board"][1] == standard_board().mines[0] == "Alpaca"

@@ -340,12 +340,11 @@ def liquidation_assets(mines: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @cache
-def _space(num_players: int, components: Components) -> ActionSpace:
+def _space(num_players: int, components: Components, discount: int) -> ActionSpace:
     mines = components.board.mines
     deck = components.risk_deck
     discounts = sorted(
-        {money.LIQUIDATION_DISCOUNT} | {c.discount for c in deck if c.kind == "liquidation"},
-        reverse=True,
+        {discount} | {c.discount for c in deck if c.kind == "liquidation"}, reverse=True
     )
     holds = sorted({c.id for c in deck if c.kind == "scenario" and c.hold})
     actions: list[Action] = [Negotiate(s) for s in range(num_players)]
@@ -379,6 +378,8 @@ def _space(num_players: int, components: Components) -> ActionSpace:
 
 def action_space(num_players: int, options: GameOptions) -> ActionSpace:
     """Every GOLDFIX action, numbered; the size depends on the player count and the
-    components (mine names, HOLD cards) only."""
+    components (mine names, HOLD cards) only; the Bank's LIQUIDATION discount (a design
+    number) names its actions."""
     assert isinstance(options, GoldfixOptions)
-    return _space(num_players, options.load_components())
+    discount = options.parameters.liquidation_discount
+    return _space(num_players, options.load_components(), discount)

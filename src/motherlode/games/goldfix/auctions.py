@@ -45,8 +45,8 @@ class AuctionRules(GoldfixCore):
 
     def minimum_bid(self) -> int:
         if self.auction_kind == LEASE:
-            return money.mine_lease_price(self.goldfix)
-        return money.drill_report_price(self.goldfix)
+            return money.mine_lease_price(self.goldfix, self.params)
+        return money.drill_report_price(self.goldfix, self.params)
 
     def lot_name(self, card: int) -> str:
         mine = card if self.auction_kind == LEASE else card // 2
@@ -171,7 +171,7 @@ class AuctionRules(GoldfixCore):
 
     def _buy_lot(self, seat: int, card: int, price: int) -> None:
         """The buyer pays the bid to the Bank and 10% commission to the broker."""
-        commission = money.auction_commission(price)
+        commission = money.auction_commission(price, self.params)
         if self.logging:
             self.log(
                 f"{self.seat_name(seat)} buys the {self.lot_name(card)} for ${price}M "

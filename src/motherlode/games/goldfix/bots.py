@@ -92,7 +92,7 @@ class HeuristicBot(Agent):
         elif phase == NOMINATE:
             choice = self._nominate(view, seat, legal)
         elif phase == COUNTER:
-            choice = Counter(view.takeover_red == 6 and view.notes[seat] < money.MAX_NOTES)
+            choice = Counter(view.takeover_red == 6 and view.notes[seat] < view.params.max_notes)
         elif phase == COVER:
             choice = self._cover(view, seat, legal)
         else:
@@ -106,7 +106,7 @@ class HeuristicBot(Agent):
         target itself for the winner."""
         assert isinstance(state, GoldfixState)
         target = state.options.winner
-        free = state.cash[seat] - money.LOAN_NOTE * state.notes[seat]
+        free = state.cash[seat] - state.loan_note * state.notes[seat]
         worth = state.net_worth(seat) + min(max(free, 0), target) / 5
         return worth + (target if state.winner == seat else 0)
 
@@ -114,11 +114,12 @@ class HeuristicBot(Agent):
 
     def needs(self, view: GoldfixState, seat: int) -> int:
         """Cash to keep for a circuit's interest and taxes, on top of the reserve."""
-        high = money.TAX_RATES["HIGH"]
-        interest = money.loan_interest(view.notes[seat], max(view.interest_percent(), high))
+        p = view.params
+        high = money.tax_percent("HIGH", p)
+        interest = money.loan_interest(view.notes[seat], max(view.interest_percent(), high), p)
         taxes = money.bullion_tax(view.vault[seat], view.goldfix, high)
         taxes += money.corporation_tax(
-            view.cash[seat], view.notes[seat], view.asset_value(seat), high
+            view.cash[seat], view.notes[seat], view.asset_value(seat), high, p
         )
         return self.reserve + interest + taxes
 
@@ -126,17 +127,17 @@ class HeuristicBot(Agent):
         cash = view.cash[seat]
         notes = view.notes[seat]
         needs = self.needs(view, seat)
-        if cash < needs and notes >= money.MAX_NOTES - 1:
+        if cash < needs and notes >= view.params.max_notes - 1:
             rescue = self._raise_cash(view, seat, legal)
             if rescue is not None:
                 return rescue
         opening = deal_bot.open_deal(view, seat, legal, needs)
         if opening is not None:
             return opening
-        headgear_price = money.headgear_price(view.goldfix)
+        headgear_price = money.headgear_price(view.goldfix, view.params)
         to_build = [a for a in legal if isinstance(a, BuyHeadgear)]
         plan = headgear_price * len(to_build)
-        if Repay() in legal and cash - plan - money.LOAN_NOTE >= needs:
+        if Repay() in legal and cash - plan - view.params.loan_note >= needs:
             return Repay()
         if to_build and (cash - headgear_price >= needs // 2 or notes <= 2):
             return to_build[0]
@@ -152,17 +153,16 @@ class HeuristicBot(Agent):
         for action in (FlashSale("sell", 100), Liquidate("bullion-100", 25)):
             if action in legal:
                 return action
-        if Liquidate("bullion-100", 50) in legal:
-            return Liquidate("bullion-100", 50)
-        return None
+        bank = Liquidate("bullion-100", view.params.liquidation_discount)
+        return bank if bank in legal else None
 
     def _cover(self, view: GoldfixState, seat: int, legal: list[Action]) -> Action:
         """A payment beyond cash: overdrafts while they leave a note to spare before the
         bankruptcy limit (a $20M fee and interest cost less than a sale at -50%); nearer
         the limit, sell to the Bank what loses least - bullion before drill reports before
         mines (they produce) - the smallest sale that covers the debt, or else the largest."""
-        loans = money.overdrafts_needed(view.cash[seat], 0)
-        if view.notes[seat] + loans <= money.MAX_NOTES - 1:
+        loans = view.overdrafts_needed(view.cash[seat], 0)
+        if view.notes[seat] + loans <= view.params.max_notes - 1:
             return Overdraft()
         owed = -view.cash[seat]
         order = {BULLION_ASSET: 0, REPORT_ASSET: 1, HEADGEAR_ASSET: 2, LEASE_ASSET: 3}
@@ -195,17 +195,19 @@ class HeuristicBot(Agent):
         koz = 0
         value = 0.0
         tax = view.tax_percent()
+        figures = view.figures
         for i in range(1, steps + 1):
             square = board.squares[(view.position[seat] + i) % board.size]
             landing = i == steps
             if square.kind == "mine" and view.producer(square.mine) == seat:
-                koz += money.production(steps, view.reports_held(seat, square.mine))
-                koz += money.OWN_MINE_LANDING_BONUS if landing else 0
+                mine = square.mine
+                koz += figures.output[mine][view.reports_held(seat, mine)][steps]
+                koz += figures.landing_bonus[mine] if landing else 0
             elif square.kind == "bullion_tax":
                 value -= money.bullion_tax(view.vault[seat] + koz, gf, tax)
             elif square.kind == "corporation_tax":
                 value -= money.corporation_tax(
-                    view.cash[seat], view.notes[seat], view.asset_value(seat), tax
+                    view.cash[seat], view.notes[seat], view.asset_value(seat), tax, view.params
                 )
             elif landing and square.kind in ("bullion_market", "goldfix_corner"):
                 value += 0.1 * money.bullion_value(view.vault[seat], gf)
@@ -226,11 +228,11 @@ class HeuristicBot(Agent):
         gf = view.goldfix
         if view.auction_kind == LEASE:
             reports = view.reports_held(seat, card)
-            value = money.mine_lease_price(gf) + 40 + 50 * reports
+            value = money.mine_lease_price(gf, view.params) + 40 + 50 * reports
         else:
             mine = card // 2
             owner = view.lease_owner[mine]
-            value = money.drill_report_price(gf)
+            value = money.drill_report_price(gf, view.params)
             if owner == seat:
                 value += 50 + 30 * view.reports_held(seat, mine)
             elif owner == NO_ONE:
@@ -241,7 +243,7 @@ class HeuristicBot(Agent):
         """The most it will pay now: cash beyond its needs, or a little on overdraft."""
         spare = view.cash[seat] - self.needs(view, seat)
         if view.notes[seat] <= 2:
-            spare = max(spare, money.OVERDRAFT_LOAN // 2)
+            spare = max(spare, view.overdraft_loan // 2)
         return spare
 
     def _bid(self, view: GoldfixState, seat: int, legal: list[Action]) -> Action:
@@ -297,7 +299,7 @@ class HeuristicBot(Agent):
             elif e.do == "bullion_percent":
                 total += view.vault[seat] * e.amount / 100 * gf / 1000
             elif e.do == "repay_note":
-                total += money.LOAN_NOTE - e.amount
+                total += view.params.loan_note - e.amount
             elif e.do == "gamble":
                 p = (7 - e.at_least) / 6
                 win = self.effects_value(view, seat, e.win)

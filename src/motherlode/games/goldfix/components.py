@@ -2,19 +2,32 @@
 
 The rulebook describes every kind of square and names the RISK cards it relies on, but
 prints neither the map nor the deck; both are reconstructed (COMPONENTS.md, and
-``docs/goldfix.md``).  A user can load their own files to match a physical copy (the
-``components`` option names a folder): :func:`load_board` and :func:`load_risk_deck`
-check every entry and say what is wrong.
+``docs/goldfix.md``).  A designer's folder (the ``components`` option,
+:mod:`motherlode.engine.components`) may hold its own ``board.toml`` and / or ``risk.toml``,
+to match a physical copy or try a variant: each overrides the keys it holds of the
+built-in file, unknown files and keys are refused, and :func:`parse_board` and
+:func:`parse_risk_deck` check what every entry means and say what is wrong.  The design
+numbers (money, prices, production, each mine's figures) are in ``data/parameters.toml``.
 """
 
 from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from motherlode.engine.components import (
+    PARAMETERS,
+    ComponentError,
+    designer_folder,
+    folder_cached,
+    load,
+)
+
+DATA = Path(__file__).resolve().parent / "data"
+FILES = ("board.toml", "risk.toml")
+"""The component files of a designer's folder (besides parameters.toml)."""
 
 SQUARE_KINDS = frozenset(
     {
@@ -254,11 +267,7 @@ def parse_risk_deck(data: dict[str, Any], where: str = "risk deck") -> tuple[Ris
     return tuple(cards)
 
 
-def _read(path: Path | None, name: str) -> tuple[dict[str, Any], str]:
-    if path is None:
-        package = resources.files("motherlode.games.goldfix")
-        text = package.joinpath("data", name).read_text(encoding="utf-8")
-        return tomllib.loads(text), name
+def _read(path: Path) -> tuple[dict[str, Any], str]:
     try:
         return tomllib.loads(Path(path).read_text(encoding="utf-8")), str(path)
     except (OSError, tomllib.TOMLDecodeError) as exc:
@@ -266,25 +275,29 @@ def _read(path: Path | None, name: str) -> tuple[dict[str, Any], str]:
 
 
 def load_board(path: Path | None = None) -> Board:
-    data, where = _read(path, "board.toml")
+    """The board in the file ``path`` alone (None: the built-in ``data/board.toml``)."""
+    if path is None:
+        return standard_board()
+    data, where = _read(path)
     return parse_board(data, where)
 
 
 def load_risk_deck(path: Path | None = None) -> tuple[RiskCard, ...]:
-    data, where = _read(path, "risk.toml")
+    """The deck in the file ``path`` alone (None: the built-in ``data/risk.toml``)."""
+    if path is None:
+        return standard_risk_deck()
+    data, where = _read(path)
     return parse_risk_deck(data, where)
 
 
-@cache
 def standard_board() -> Board:
     """The board in ``data/board.toml``, loaded once."""
-    return load_board()
+    return load_components().board
 
 
-@cache
 def standard_risk_deck() -> tuple[RiskCard, ...]:
     """The 36 RISK cards in ``data/risk.toml``, loaded once."""
-    return load_risk_deck()
+    return load_components().risk_deck
 
 
 @dataclass(frozen=True, eq=False)
@@ -295,19 +308,17 @@ class Components:
     risk_deck: tuple[RiskCard, ...]
 
 
-@cache
-def load_components(folder: str = "") -> Components:
-    """The components in ``folder`` (``board.toml`` and / or ``risk.toml``; a file that
-    is not there is the reconstructed one); empty: the reconstructed components."""
-    if not folder:
-        return Components(standard_board(), standard_risk_deck())
-    path = Path(folder)
-    if not path.is_dir():
-        raise ValueError(f"{folder} is not a folder (it should hold board.toml / risk.toml)")
-    board, deck = path / "board.toml", path / "risk.toml"
-    if not board.exists() and not deck.exists():
-        raise ValueError(f"{folder} holds neither board.toml nor risk.toml")
-    return Components(
-        load_board(board) if board.exists() else standard_board(),
-        load_risk_deck(deck) if deck.exists() else standard_risk_deck(),
-    )
+def _load_components(folder: str) -> Components:
+    """The components of a designer's folder (:mod:`motherlode.engine.components`: its
+    ``board.toml`` and ``risk.toml`` override the keys they hold; an array, such as the
+    squares or the cards, is replaced whole); empty: the reconstructed components."""
+    mine = designer_folder(folder, (*FILES, PARAMETERS))
+    board, deck = load(DATA, mine, "board.toml"), load(DATA, mine, "risk.toml")
+    try:
+        return Components(parse_board(*board), parse_risk_deck(*deck))
+    except ValueError as exc:  # what the values mean, as the parsers found it
+        raise ComponentError(str(exc)) from None
+
+
+load_components = folder_cached(_load_components)
+"""The components of a designer's folder, kept while the folder's files stay unchanged."""

@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from motherlode.engine import State
 from motherlode.engine.actions import JsonValue
+from motherlode.engine.parameters import Parameters
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.components import Board, Effect, RiskCard
 from motherlode.games.goldfix.decks import Deck
@@ -62,6 +64,9 @@ HOLD_STEP = 5
 
 NO_ONE = -1
 
+mine_figures = lru_cache(maxsize=32)(money.mine_figures)
+"""Each mine's production figures, worked out once per board size and parameters."""
+
 
 class GoldfixCore(State):
     """The shared state of a GOLDFIX game and its money primitives."""
@@ -69,19 +74,30 @@ class GoldfixCore(State):
     options: GoldfixOptions
     board: Board
     cards: tuple[RiskCard, ...]
+    params: Parameters
+    """The design numbers (``data/parameters.toml`` and overrides): plain attributes."""
+    figures: money.MineFigures
+    """Each mine's own production figures, in board order."""
 
     # ------------------------------------------------------------------- setup
 
     def _setup(self) -> None:
-        """SETUP / BANKING: $500M and two $250M LOAN NOTES each, GOLDFIX $1,000, tax LOW."""
+        """SETUP / BANKING: $500M and two $250M LOAN NOTES each, GOLDFIX $1,000, tax LOW
+        (the rulebook's numbers; the game's are in ``self.params``)."""
         self.components = self.options.load_components()
         self.board = self.components.board
         self.cards = self.components.risk_deck
         self.square_names = tuple(square.name for square in self.board.squares)
+        p = self.params = self.options.parameters
         n = self.num_players
         mines = len(self.board.mines)
-        self.cash = [money.START_CASH] * n
-        self.notes = [money.START_NOTES] * n
+        self.figures = mine_figures(mines, p)
+        self.loan_note: int = p.loan_note
+        """A LOAN NOTE's face value (repaid for it, counted against net worth)."""
+        self.overdraft_loan: int = money.overdraft_loan(p)
+        """Cash paid out for an OVERDRAFT LOAN's note: the note less the fee."""
+        self.cash: list[int] = [p.start_cash] * n
+        self.notes: list[int] = [p.start_notes] * n
         self.vault = [0] * n
         self.position = [0] * n
         self.circuits = [0] * n
@@ -95,12 +111,12 @@ class GoldfixCore(State):
         self.lease_deck = Deck.shuffled(list(range(mines)), self.rng)
         self.report_deck = Deck.shuffled(list(range(len(self.report_owner))), self.rng)
         self.risk_deck = Deck.shuffled(list(range(len(self.cards))), self.rng)
-        self.goldfix = money.GOLDFIX_START
+        self.goldfix: int = p.goldfix_start
         self.tax = "LOW"
         # the ledger (see the module docstring)
-        self.bank_paid = money.START_CASH * n
+        self.bank_paid: int = p.start_cash * n
         self.bank_took = 0
-        self.notes_issued = money.START_NOTES * n
+        self.notes_issued: int = p.start_notes * n
         self.notes_retired = 0
         self.bullion_made = 0
         self.bullion_gone = 0
@@ -154,15 +170,16 @@ class GoldfixCore(State):
 
     def _quickstart(self) -> None:
         """QUICKSTART: each player is dealt a MINE LEASE and its HEADGEAR for $275M."""
+        cost = self.params.quickstart_cost
         for seat in range(self.num_players):
             mine = self.lease_deck.draw()
             self.lease_owner[mine] = seat
             self.headgear[mine] = True
-            self._pay(seat, money.QUICKSTART_COST, forced=True)
+            self._pay(seat, cost, forced=True)
             if self.logging:
                 self.log(
                     f"QUICKSTART: {self.seat_name(seat)} gets {self.board.mines[mine]} "
-                    f"(MINE LEASE and HEADGEAR) for ${money.QUICKSTART_COST}M"
+                    f"(MINE LEASE and HEADGEAR) for ${cost}M"
                 )
 
     def clone(self) -> GoldfixCore:
@@ -241,17 +258,21 @@ class GoldfixCore(State):
 
     def _overdraw(self, seat: int, payment: int) -> None:
         """OVERDRAFT LOAN: $230M ($250M less the $20M fee) per note until cash covers it."""
-        loans = money.overdrafts_needed(self.cash[seat], payment)
+        loans = money.overdrafts_needed(self.cash[seat], payment, self.params)
         if loans:
             self.notes[seat] += loans
             self.notes_issued += loans
-            self.cash[seat] += loans * money.OVERDRAFT_LOAN
-            self.bank_paid += loans * money.OVERDRAFT_LOAN
+            self.cash[seat] += loans * self.overdraft_loan
+            self.bank_paid += loans * self.overdraft_loan
             if self.logging:
                 self.log(
                     f"{self.seat_name(seat)} draws {loans} overdraft loan(s) of "
-                    f"${money.OVERDRAFT_LOAN}M ({self.notes[seat]} loan notes)"
+                    f"${self.overdraft_loan}M ({self.notes[seat]} loan notes)"
                 )
+
+    def overdrafts_needed(self, cash: int, payment: int) -> int:
+        """How many OVERDRAFT LOANS a payment of ``payment`` needs on top of ``cash``."""
+        return money.overdrafts_needed(cash, payment, self.params)
 
     def _covers_later(self, seat: int, amount: int, forced: bool) -> bool:
         """Whether ``seat`` chooses how to cover a payment beyond his cash, rather than
@@ -325,7 +346,7 @@ class GoldfixCore(State):
         self._check_winner(seat)
 
     def tax_percent(self) -> int:
-        return money.TAX_RATES[self.tax]
+        return money.tax_percent(self.tax, self.params)
 
     def interest_percent(self) -> int:
         """COMPONENTS.md: the tax rate, unless the ``loan_interest`` option fixes one."""
@@ -371,7 +392,7 @@ class GoldfixCore(State):
     def asset_values(self) -> list[int]:
         """Every seat's mine assets at their GOLDFIX valuation, in one pass over the mines
         (what the DASHBOARD's net worth column needs for all players at once)."""
-        prices = money.asset_prices(self.goldfix)
+        prices = money.asset_prices(self.goldfix, self.params)
         value = [0] * self.num_players
         for m, owner in enumerate(self.lease_owner):
             if owner >= 0:
@@ -383,13 +404,17 @@ class GoldfixCore(State):
 
     def asset_value(self, seat: int) -> int:
         """GOLDFIX valuation of every MINE LEASE, HEADGEAR and DRILL REPORT owned."""
-        return money.asset_valuation(self.goldfix, *self.holdings(seat))
+        return money.asset_valuation(self.goldfix, *self.holdings(seat), p=self.params)
 
     def mine_value(self, seat: int, mine: int) -> int:
         """GOLDFIX valuation of ``seat``'s assets in one mine (the MERCHANT BANK's basis)."""
         leases = self.lease_owner[mine] == seat
         return money.asset_valuation(
-            self.goldfix, leases, leases and self.headgear[mine], self.reports_held(seat, mine)
+            self.goldfix,
+            leases,
+            leases and self.headgear[mine],
+            self.reports_held(seat, mine),
+            p=self.params,
         )
 
     def producing_mines(self, seat: int) -> int:
@@ -406,6 +431,7 @@ class GoldfixCore(State):
             self.asset_value(seat),
             money.bullion_value(self.vault[seat], self.goldfix),
             self.notes[seat],
+            self.params,
         )
 
     def _return_lease(self, mine: int) -> None:
@@ -431,10 +457,11 @@ class GoldfixCore(State):
 
     def _check_bankruptcies(self) -> None:
         """BANKRUPT: seven LOAN NOTES and a player exits the game."""
-        if max(self.notes) < money.BANKRUPT_NOTES:
+        bankrupt = self.params.bankrupt_notes
+        if max(self.notes) < bankrupt:
             return
         for seat in range(self.num_players):
-            if self.active[seat] and money.is_bankrupt(self.notes[seat]):
+            if self.active[seat] and self.notes[seat] >= bankrupt:
                 self._go_bankrupt(seat)
 
     def _go_bankrupt(self, seat: int) -> None:

@@ -69,10 +69,10 @@ def fit_value(view: GoldfixState, seat: int, side: Side, holding: Side | None = 
     total = 0
     for m in side.reports:
         if view.lease_owner[m] == seat or m in extra_leases:
-            total += money.drill_report_price(gf)
+            total += money.drill_report_price(gf, view.params)
     for m in side.leases:
         if view.reports_held(seat, m) or m in extra_reports:
-            total += money.asset_valuation(gf, 1, int(view.headgear[m]))
+            total += money.asset_valuation(gf, 1, int(view.headgear[m]), p=view.params)
     return total
 
 
@@ -91,7 +91,7 @@ def acceptable(view: GoldfixState, seat: int, pays: Side, receives: Side) -> boo
         return False
     loans = view.deal_overdrafts(seat, pays, receives)
     notes = view.notes[seat] - pays.notes + receives.notes + loans
-    return loans == 0 or notes <= money.MAX_NOTES - 1
+    return loans == 0 or notes <= view.params.max_notes - 1
 
 
 def answer(view: GoldfixState, seat: int, legal: list[Action]) -> Action:
@@ -133,7 +133,7 @@ def counter_terms(view: GoldfixState, seat: int, deal: Deal) -> Terms | None:
 def plan(view: GoldfixState, seat: int, needs: int) -> tuple[int, Terms] | None:
     """The deal to propose this turn, with whom, or None."""
     gf = view.goldfix
-    report = money.drill_report_price(gf)
+    report = money.drill_report_price(gf, view.params)
     price = report + money.percent_of(report, SWEETENER_PERCENT)
     mine_for: dict[int, list[int]] = {}  # partner -> my reports that fit his mines
     his_for_me: dict[int, list[int]] = {}  # partner -> his reports that fit my mines

@@ -217,11 +217,11 @@ class DealRules(GoldfixCore):
         """GOLDFIX valuation of one asset (a MINE LEASE with its HEADGEAR, if built)."""
         gf = self.goldfix
         if kind == LEASE_ASSET:
-            return money.asset_valuation(gf, 1, int(self.headgear[which]))
+            return money.asset_valuation(gf, 1, int(self.headgear[which]), p=self.params)
         if kind == HEADGEAR_ASSET:
-            return money.headgear_price(gf)
+            return money.headgear_price(gf, self.params)
         if kind == REPORT_ASSET:
-            return money.drill_report_price(gf)
+            return money.drill_report_price(gf, self.params)
         return money.bullion_value(money.sale_quantity(self.vault[seat], which), gf)
 
     def side_value(self, side: Side) -> int:
@@ -234,20 +234,22 @@ class DealRules(GoldfixCore):
                 len(side.leases),
                 sum(1 for m in side.leases if self.headgear[m]),
                 len(side.reports),
+                p=self.params,
             )
             + money.bullion_value(side.bullion, gf)
             + side.cash
-            - side.notes * money.LOAN_NOTE
+            - side.notes * self.loan_note
         )
 
     def deal_overdrafts(self, seat: int, pays: Side, receives: Side) -> int:
         """OVERDRAFT LOANS ``seat`` draws to settle a deal (cash changes hands net)."""
-        return money.overdrafts_needed(self.cash[seat], pays.cash - receives.cash)
+        return self.overdrafts_needed(self.cash[seat], pays.cash - receives.cash)
 
     def deal_gain(self, seat: int, pays: Side, receives: Side) -> int:
         """How much ``seat``'s net worth at the current GOLDFIX changes by a deal: what he
         receives less what he pays, less $20M for each overdraft it makes him draw."""
-        fees = self.deal_overdrafts(seat, pays, receives) * money.OVERDRAFT_FEE
+        fee: int = self.params.overdraft_fee
+        fees = self.deal_overdrafts(seat, pays, receives) * fee
         return self.side_value(receives) - self.side_value(pays) - fees
 
     def affordable(self, deal: Deal) -> bool:
@@ -263,8 +265,9 @@ class DealRules(GoldfixCore):
         without passing six notes, overdrafts included (negative: past them already)."""
         notes = self.notes[seat] - pays.notes + receives.notes
         cash = self.cash[seat] + receives.cash - pays.cash
-        cash_room = cash + (money.MAX_NOTES - notes) * money.OVERDRAFT_LOAN
-        note_room = money.MAX_NOTES - notes - money.overdrafts_needed(cash, 0)
+        most = self.params.max_notes
+        cash_room = cash + (most - notes) * self.overdraft_loan
+        note_room = most - notes - self.overdrafts_needed(cash, 0)
         return cash_room, note_room
 
     # ------------------------------------------------------------ legal actions

@@ -75,6 +75,8 @@ class Direct(DirectEncoder):
         self.prices: dict[int, money.AssetPrices] = {}
         self.side_values: dict[int, tuple[Side, int, tuple[bool, ...], int]] = {}
         self.interest: dict[int, float] = {}
+        self.params = money.RULEBOOK
+        """The design numbers the two caches above were worked out with."""
         self.kind_ix = node_at(root, "decision", "kind", kind=Cat).index
         self.p_kind = at["decision.kind"]
         self.asset_ix = node_at(root, "decision", "asset", kind=Cat).index
@@ -200,7 +202,7 @@ class Direct(DirectEncoder):
             data[b + 1] = side.cash / 100
             data[b + 2] = side.notes + 0.0
             overdrafts = st.deal_overdrafts(owner, side, receives)
-            gain = received - paid - overdrafts * money.OVERDRAFT_FEE
+            gain = received - paid - overdrafts * st.params.overdraft_fee
             data[b + 3] = paid / 100
             data[b + 4] = overdrafts + 0.0
             data[b + 5] = gain / 100
@@ -216,13 +218,17 @@ class Direct(DirectEncoder):
         n = self.n
         data = buf.data
         gf = st.goldfix
+        if st.params is not self.params:  # another game's numbers: the caches start over
+            self.params = st.params
+            self.prices.clear()
+            self.interest.clear()
         # goldfix, tax, prices, interest, time up, turn, phase, dice
         percent = st.interest_percent()
         front = (gf, st.tax, percent, st.time_up, st.turn, st.phase, st.dice)
         if front != keys.get("front"):
             prices = self.prices.get(gf)
             if prices is None:
-                prices = self.prices[gf] = money.asset_prices(gf)
+                prices = self.prices[gf] = money.asset_prices(gf, st.params)
             data[self.p_goldfix : self.p_players] = self.front_zero
             data[self.p_goldfix] = gf / 1000
             data[self.p_tax + self.tax_ix[st.tax]] = 1.0
@@ -231,7 +237,8 @@ class Direct(DirectEncoder):
             data[self.p_prices + 2] = prices.drill_report / 100
             interest = self.interest.get(percent)
             if interest is None:
-                interest = self.interest[percent] = money.interest_per_note(percent) / 10
+                interest = money.interest_per_note(percent, st.params) / 10
+                self.interest[percent] = interest
             data[self.p_interest] = interest
             if st.time_up:
                 data[self.p_time_up] = 1.0
@@ -289,7 +296,9 @@ class Direct(DirectEncoder):
                 continue
             b = self.p_players + ((s - seat) % n) * step
             worth = (
-                money.net_worth(cash[s], value[s], money.bullion_value(vault[s], gf), notes[s])
+                money.net_worth(
+                    cash[s], value[s], money.bullion_value(vault[s], gf), notes[s], st.params
+                )
                 if active[s]
                 else st.final_worth[s]
             )

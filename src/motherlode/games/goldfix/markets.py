@@ -35,12 +35,12 @@ class BullionMarketRules(GoldfixCore):
         """The commissions a broker may choose on a board square."""
         self_broker = self.options.bullion_market_level == "A"
         if corner:
-            rate = money.GOLDFIX_CORNER_COMMISSION
+            rate = self.params.goldfix_corner_commission
             if self.options.tabletopia == "no-auctions":
                 return (rate,)  # "non-negotiable ... except the CORNER, which remains at 25%"
             return (0, rate) if self_broker else (rate,)
         if self.options.effective_fixed_commissions:
-            return (money.FIXED_COMMISSION,)
+            return (self.params.fixed_commission,)
         return money.BOARD_SQUARE_RATES if self_broker else money.BOARD_SQUARE_RATES[1:]
 
     def _open_market(self, broker: int, source: str, rates: tuple[int, ...], drop: int) -> None:
@@ -131,7 +131,7 @@ class BullionMarketRules(GoldfixCore):
     def _pay_corporation_tax(self, seat: int, percent: int, what: str) -> None:
         """CORPORATION TAX: ``percent`` of NET CASH (0 if negative) plus asset valuations."""
         tax = money.corporation_tax(
-            self.cash[seat], self.notes[seat], self.asset_value(seat), percent
+            self.cash[seat], self.notes[seat], self.asset_value(seat), percent, self.params
         )
         if self.logging:
             self.log(f"{self.seat_name(seat)} pays {what} {percent}%: ${tax}M")
@@ -145,7 +145,7 @@ class BullionMarketRules(GoldfixCore):
 
     def _goldfix_up(self) -> None:
         before = self.goldfix
-        self.goldfix = money.goldfix_up(self.goldfix)
+        self.goldfix = money.goldfix_up(self.goldfix, self.params.goldfix_rise)
         if self.logging:
             self.log(f"GOLDFIX ${before:,} -> ${self.goldfix:,}")
 

@@ -63,7 +63,7 @@ class MerchantBankRules(GoldfixCore):
             self._idle()
             return
         name = self.board.mines[mine]
-        self._pay(bidder, money.MERCHANT_BANK_FEE)
+        self._pay(bidder, self.params.merchant_bank_fee)
         self._check_bankruptcies()
         if self.phase == OVER or not self.active[bidder]:
             self._idle()
@@ -73,7 +73,7 @@ class MerchantBankRules(GoldfixCore):
         if self.logging:
             verdict = "successful" if ok else "FAILED"
             self.log(
-                f"MERCHANT BANK: {self.seat_name(bidder)} pays ${money.MERCHANT_BANK_FEE}M "
+                f"MERCHANT BANK: {self.seat_name(bidder)} pays ${self.params.merchant_bank_fee}M "
                 f"to bid for {name}: red {red}, black {black}: takeover {verdict}"
             )
         if not ok:
@@ -108,12 +108,12 @@ class MerchantBankRules(GoldfixCore):
     def _counter(self, seat: int, challenge: bool) -> None:
         self.counter_queue = self.counter_queue[1:]
         if challenge:
-            self._pay(seat, money.COUNTER_TAKEOVER_FEE)
+            self._pay(seat, self.params.counter_takeover_fee)
             black = self.rng.randint(1, 6)
             failed = money.counter_takeover_succeeds(self.takeover_red, black)
             if self.logging:
                 self.log(
-                    f"{self.seat_name(seat)} pays ${money.COUNTER_TAKEOVER_FEE}M to counter: "
+                    f"{self.seat_name(seat)} pays ${self.params.counter_takeover_fee}M to counter: "
                     f"black {black} against red {self.takeover_red}"
                     + (": the takeover has FAILED" if failed else ": no match")
                 )
@@ -129,7 +129,7 @@ class MerchantBankRules(GoldfixCore):
         for owner in self.seats_from(bidder):
             if owner == bidder or not self.owns_in(owner, mine):
                 continue
-            price = money.takeover_price(self.mine_value(owner, mine), red)
+            price = money.takeover_price(self.mine_value(owner, mine), red, self.params)
             self._give_mine_assets(owner, bidder, mine)
             self._transfer(bidder, owner, price)
             if self.logging:

@@ -8,12 +8,23 @@ Units (COMPONENTS.md): money in whole $M, bullion in whole kOz, the GOLDFIX in $
 ounce.  The rulebook warns "[Some $ rounding occurs!!]": every computation rounds half up
 to a whole $M (or kOz) at once, and a total is rounded once, not item by item (the
 DASHBOARD's liquidation table, A1, only comes out right that way).
+
+The design numbers are data (``data/parameters.toml``): a function that needs one takes
+the game's :class:`~motherlode.engine.parameters.Parameters` as ``p``, by default
+:data:`RULEBOOK`, the rulebook's numbers, which the DASHBOARD keeps; the constants below
+are those numbers, read from the same file.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final
+
+from motherlode.engine.parameters import Parameters, load_parameters
+
+RULEBOOK: Final[Parameters] = load_parameters(Path(__file__).resolve().parent / "data")
+"""The rulebook's design numbers: ``data/parameters.toml``'s defaults."""
 
 # --------------------------------------------------------------------------- rounding
 
@@ -44,18 +55,18 @@ def percent_of(amount: int, percent: int) -> int:
 
 # --------------------------------------------------------------- GOLDFIX LADDER (p7)
 
-GOLDFIX_START: Final = 1000
+GOLDFIX_START: Final[int] = RULEBOOK.goldfix_start
 GOLDFIX_MIN: Final = 1000
 GOLDFIX_MAX: Final = 2000
 GOLDFIX_STEP: Final = 100
 GOLDFIX_LADDER: Final = tuple(range(GOLDFIX_MIN, GOLDFIX_MAX + 1, GOLDFIX_STEP))
 """The eleven rungs, $1,000 to $2,000."""
 
-BULLION_MARKET_DROP: Final = 100
+BULLION_MARKET_DROP: Final[int] = RULEBOOK.bullion_market_drop
 """A BULLION MARKET square sale moves the GOLDFIX down $100 (if any bullion was sold)."""
-GOLDFIX_CORNER_DROP: Final = 200
+GOLDFIX_CORNER_DROP: Final[int] = RULEBOOK.goldfix_corner_drop
 """A sale at the GOLDFIX corner square moves it down $200 (if any bullion was sold)."""
-GOLDFIX_CORNER_COMMISSION: Final = 25
+GOLDFIX_CORNER_COMMISSION: Final[int] = RULEBOOK.goldfix_corner_commission
 """The corner's fixed commission (%), the alternative to self-brokering at 0%."""
 
 
@@ -93,35 +104,50 @@ class AssetPrices:
     drill_report: int
 
 
-def asset_prices(goldfix: int) -> AssetPrices:
-    """The GOLDFIX table: ML $25M + $5M, HEADGEAR $250M + $50M, DR $10M + $5M per $100."""
-    steps = (check_goldfix(goldfix) - GOLDFIX_MIN) // GOLDFIX_STEP
-    return AssetPrices(goldfix, 25 + 5 * steps, 250 + 50 * steps, 10 + 5 * steps)
+def asset_prices(goldfix: int, p: Parameters = RULEBOOK) -> AssetPrices:
+    """The GOLDFIX table's row at ``goldfix`` (the rulebook: ML $25M + $5M, HEADGEAR
+    $250M + $50M, DR $10M + $5M per $100)."""
+    rung = (check_goldfix(goldfix) - GOLDFIX_MIN) // GOLDFIX_STEP
+    return AssetPrices(
+        goldfix, p.mine_lease_prices[rung], p.headgear_prices[rung], p.drill_report_prices[rung]
+    )
 
 
 PRICE_TABLE: Final = tuple(asset_prices(g) for g in GOLDFIX_LADDER)
+"""The rulebook's GOLDFIX table, rung by rung."""
 
 
-def mine_lease_price(goldfix: int) -> int:
-    return PRICE_TABLE[(goldfix - GOLDFIX_MIN) // GOLDFIX_STEP].mine_lease
+def mine_lease_price(goldfix: int, p: Parameters = RULEBOOK) -> int:
+    price: int = p.mine_lease_prices[(goldfix - GOLDFIX_MIN) // GOLDFIX_STEP]
+    return price
 
 
-def headgear_price(goldfix: int) -> int:
-    return PRICE_TABLE[(goldfix - GOLDFIX_MIN) // GOLDFIX_STEP].headgear
+def headgear_price(goldfix: int, p: Parameters = RULEBOOK) -> int:
+    price: int = p.headgear_prices[(goldfix - GOLDFIX_MIN) // GOLDFIX_STEP]
+    return price
 
 
-def drill_report_price(goldfix: int) -> int:
-    return PRICE_TABLE[(goldfix - GOLDFIX_MIN) // GOLDFIX_STEP].drill_report
+def drill_report_price(goldfix: int, p: Parameters = RULEBOOK) -> int:
+    price: int = p.drill_report_prices[(goldfix - GOLDFIX_MIN) // GOLDFIX_STEP]
+    return price
 
 
 def asset_valuation(
-    goldfix: int, mine_leases: int = 0, headgears: int = 0, drill_reports: int = 0
+    goldfix: int,
+    mine_leases: int = 0,
+    headgears: int = 0,
+    drill_reports: int = 0,
+    *,
+    p: Parameters = RULEBOOK,
 ) -> int:
     """The GOLDFIX value of a bundle of mine assets, in $M."""
-    row = PRICE_TABLE[(goldfix - GOLDFIX_MIN) // GOLDFIX_STEP]
-    return (
-        mine_leases * row.mine_lease + headgears * row.headgear + drill_reports * row.drill_report
+    rung = (goldfix - GOLDFIX_MIN) // GOLDFIX_STEP
+    value: int = (
+        mine_leases * p.mine_lease_prices[rung]
+        + headgears * p.headgear_prices[rung]
+        + drill_reports * p.drill_report_prices[rung]
     )
+    return value
 
 
 def bullion_value(koz: int, goldfix: int) -> int:
@@ -131,17 +157,13 @@ def bullion_value(koz: int, goldfix: int) -> int:
 
 # ------------------------------------------------------ BULLION PRODUCTION (p9, A2 46)
 
-PRODUCTION_TABLE: Final = (
-    (25, 30, 35, 40, 50),
-    (60, 70, 80, 90, 100),
-    (125, 150, 175, 200, 250),
-)
+PRODUCTION_TABLE: Final[tuple[tuple[int, ...], ...]] = RULEBOOK.production
 """kOz per pass: rows NONE / ONE / TWO matching DRILL REPORTS; columns dice 1-3, 4-6,
 7-9, 10-11, 12."""
 
-OWN_MINE_LANDING_BONUS: Final = 100
-"""kOz more when a player lands on his own producing mine."""
-OPPONENT_LANDING_BONUS: Final = 50
+OWN_MINE_LANDING_BONUS: Final[int] = RULEBOOK.mine_landing_bonus[0]
+"""kOz more when a player lands on his own producing mine (every mine of the rulebook)."""
+OPPONENT_LANDING_BONUS: Final[int] = RULEBOOK.mine_opponent_bonus[0]
 """kOz the Bank gives a mine's owner when an opponent lands on it."""
 
 
@@ -154,11 +176,44 @@ def production_column(dice_value: int) -> int:
     return 3 if dice_value <= 11 else 4
 
 
-def production(dice_value: int, drill_reports: int) -> int:
+def production(dice_value: int, drill_reports: int, p: Parameters = RULEBOOK) -> int:
     """kOz a producing mine yields when passed, by dice value used and matching DRs."""
     if not 0 <= drill_reports <= 2:
         raise ValueError(f"a mine has two DRILL REPORTS; {drill_reports} cannot match")
-    return PRODUCTION_TABLE[drill_reports][production_column(dice_value)]
+    koz: int = p.production[drill_reports][production_column(dice_value)]
+    return koz
+
+
+@dataclass(frozen=True, slots=True)
+class MineFigures:
+    """Each mine's own BULLION PRODUCTION figures, in board order, worked out once per
+    game's parameters: ``output[mine][reports][dice]`` is the kOz a pass yields (dice
+    used 1 to 12; index 0 unused), ``landing_bonus`` and ``opponent_bonus`` the kOz."""
+
+    output: tuple[tuple[tuple[int, ...], ...], ...]
+    landing_bonus: tuple[int, ...]
+    opponent_bonus: tuple[int, ...]
+
+
+def mine_figures(mines: int, p: Parameters = RULEBOOK) -> MineFigures:
+    """The figures of a board of ``mines`` mines: the parameters' per-mine entries (a board
+    of more mines than entries has every mine alike, which the options check)."""
+
+    def own(table: tuple[int, ...], mine: int) -> int:
+        return table[mine] if mine < len(table) else table[0]
+
+    output = tuple(
+        tuple(
+            (0, *(percent_of(production(d, r, p), own(p.mine_production, m)) for d in range(1, 13)))
+            for r in range(3)
+        )
+        for m in range(mines)
+    )
+    return MineFigures(
+        output,
+        tuple(own(p.mine_landing_bonus, m) for m in range(mines)),
+        tuple(own(p.mine_opponent_bonus, m) for m in range(mines)),
+    )
 
 
 # ------------------------------------------------------------- BULLION MARKET (p10)
@@ -174,7 +229,7 @@ QUICK_RATES: Final = (0, 10, 15, 20)
 """The DASHBOARD's quick picks (A2 [3]) among the board-square rates, offered first."""
 COMMISSION_RATES: Final = (*BOARD_SQUARE_RATES, GOLDFIX_CORNER_COMMISSION)
 """Every commission a broker may be asked to set (the action space's)."""
-FIXED_COMMISSION: Final = 10
+FIXED_COMMISSION: Final[int] = RULEBOOK.fixed_commission
 """E-Z PLAY OPTION: every negotiable commission fixed at 10%."""
 
 
@@ -205,63 +260,76 @@ def bullion_sale(koz: int, goldfix: int, commission_percent: int) -> BullionSale
 
 # ------------------------------------------------------ MINE ASSET AUCTIONS (p8)
 
-AUCTION_COMMISSION: Final = 10
+AUCTION_COMMISSION: Final[int] = RULEBOOK.auction_commission
 """% of each winning bid the buyer pays the broker, on top of the bid (COMPONENTS.md)."""
 
 
-def auction_commission(price: int) -> int:
-    return percent_of(price, AUCTION_COMMISSION)
+def auction_commission(price: int, p: Parameters = RULEBOOK) -> int:
+    return percent_of(price, p.auction_commission)
 
 
-QUICKSTART_COST: Final = 275
+QUICKSTART_COST: Final[int] = RULEBOOK.quickstart_cost
 """QUICKSTART: one MINE LEASE and its HEADGEAR for $275M."""
 
 # ------------------------------------------------------------------- BANKING (p11)
 
-START_CASH: Final = 500
-START_NOTES: Final = 2
-LOAN_NOTE: Final = 250
-ANNUAL_LOAN: Final = 250
+START_CASH: Final[int] = RULEBOOK.start_cash
+START_NOTES: Final[int] = RULEBOOK.start_notes
+LOAN_NOTE: Final[int] = RULEBOOK.loan_note
+ANNUAL_LOAN: Final[int] = RULEBOOK.annual_loan
 """Cash received for a new note when passing the BANK."""
-DISCOUNT_LOAN: Final = 260
+DISCOUNT_LOAN: Final[int] = RULEBOOK.discount_loan
 """Cash received for a new note when landing on the BANK."""
-OVERDRAFT_FEE: Final = 20
+OVERDRAFT_FEE: Final[int] = RULEBOOK.overdraft_fee
 OVERDRAFT_LOAN: Final = LOAN_NOTE - OVERDRAFT_FEE
 """$230M received for a new note whenever a payment exceeds cash."""
-MAX_NOTES: Final = 6
-BANKRUPT_NOTES: Final = 7
+MAX_NOTES: Final[int] = RULEBOOK.max_notes
+BANKRUPT_NOTES: Final[int] = RULEBOOK.bankrupt_notes
 
 
-def overdrafts_needed(cash: int, payment: int) -> int:
+def overdraft_loan(p: Parameters = RULEBOOK) -> int:
+    """Cash paid out for an OVERDRAFT LOAN's note: the note less the fee ($230M)."""
+    cash: int = p.loan_note - p.overdraft_fee
+    return cash
+
+
+def overdrafts_needed(cash: int, payment: int, p: Parameters = RULEBOOK) -> int:
     """How many $230M overdraft loans a payment of ``payment`` needs on top of ``cash``."""
     short = payment - cash
-    return 0 if short <= 0 else -(-short // OVERDRAFT_LOAN)
+    return 0 if short <= 0 else -(-short // (p.loan_note - p.overdraft_fee))
 
 
-def interest_per_note(percent: int) -> int:
+def interest_per_note(percent: int, p: Parameters = RULEBOOK) -> int:
     """Interest on one $250M note (COMPONENTS.md: LOW 5% → $13M, HIGH 10% → $25M)."""
-    return percent_of(LOAN_NOTE, percent)
+    return percent_of(p.loan_note, percent)
 
 
-def loan_interest(notes: int, percent: int) -> int:
+def loan_interest(notes: int, percent: int, p: Parameters = RULEBOOK) -> int:
     """Interest on every note held, paid on passing or landing on the BANK."""
-    return notes * interest_per_note(percent)
+    return notes * interest_per_note(percent, p)
 
 
-def is_bankrupt(notes: int) -> bool:
-    return notes >= BANKRUPT_NOTES
+def is_bankrupt(notes: int, p: Parameters = RULEBOOK) -> bool:
+    return notes >= int(p.bankrupt_notes)
 
 
 # --------------------------------------------------------------------- TAXES (p12)
 
-TAX_RATES: Final = {"LOW": 5, "HIGH": 10}
+TAX_RATES: Final[dict[str, int]] = dict(zip(("LOW", "HIGH"), RULEBOOK.tax_rates, strict=True))
 INTERIM_TAX_RATE: Final = 20
-"""RISK interim taxes: 20% of the same bases."""
+"""RISK interim taxes: 20% of the same bases (the rate printed on those cards, risk.toml)."""
 
 
-def net_cash(cash: int, notes: int) -> int:
+def tax_percent(tax: str, p: Parameters = RULEBOOK) -> int:
+    """The % of the tax rate now in force, ``LOW`` or ``HIGH``."""
+    percent: int = p.tax_rates[tax == "HIGH"]
+    return percent
+
+
+def net_cash(cash: int, notes: int, p: Parameters = RULEBOOK) -> int:
     """NET CASH: cash minus $250M per loan note (DASHBOARD [17])."""
-    return cash - LOAN_NOTE * notes
+    note: int = p.loan_note
+    return cash - note * notes
 
 
 def bullion_tax(koz: int, goldfix: int, percent: int) -> int:
@@ -269,14 +337,16 @@ def bullion_tax(koz: int, goldfix: int, percent: int) -> int:
     return percent_of(bullion_value(koz, goldfix), percent)
 
 
-def corporation_tax(cash: int, notes: int, asset_value: int, percent: int) -> int:
+def corporation_tax(
+    cash: int, notes: int, asset_value: int, percent: int, p: Parameters = RULEBOOK
+) -> int:
     """CORPORATION TAX: ``percent`` of NET CASH (0 if negative) plus mine asset valuations."""
-    return percent_of(max(0, net_cash(cash, notes)) + asset_value, percent)
+    return percent_of(max(0, net_cash(cash, notes, p)) + asset_value, percent)
 
 
 # ------------------------------------------------------- LIQUIDATION (p15, A2 42)
 
-LIQUIDATION_DISCOUNT: Final = 50
+LIQUIDATION_DISCOUNT: Final[int] = RULEBOOK.liquidation_discount
 RISK_LIQUIDATION_DISCOUNT: Final = 25
 
 
@@ -294,10 +364,11 @@ def bullion_discount_value(koz: int, goldfix: int, discount: int) -> int:
 
 # ---------------------------------------------------------- MERCHANT BANK (p14)
 
-MERCHANT_BANK_FEE: Final = 10
-COUNTER_TAKEOVER_FEE: Final = 10
+MERCHANT_BANK_FEE: Final[int] = RULEBOOK.merchant_bank_fee
+COUNTER_TAKEOVER_FEE: Final[int] = RULEBOOK.counter_takeover_fee
 TAKEOVER_MULTIPLIERS: Final = {4: (2, 1), 5: (1, 1), 6: (1, 2)}
-"""Red die → price as a fraction of the GOLDFIX valuation (2×, 1×, 0.5×)."""
+"""Red die → price as a fraction of the GOLDFIX valuation (2×, 1×, 0.5×): the rulebook's
+``takeover_prices`` (200%, 100%, 50%)."""
 
 
 def takeover_succeeds(red: int, black: int) -> bool:
@@ -305,10 +376,11 @@ def takeover_succeeds(red: int, black: int) -> bool:
     return red != black and red in TAKEOVER_MULTIPLIERS
 
 
-def takeover_price(valuation: int, red: int) -> int:
+def takeover_price(valuation: int, red: int, p: Parameters = RULEBOOK) -> int:
     """What the bidder pays an owner whose assets in the mine are worth ``valuation``."""
-    num, den = TAKEOVER_MULTIPLIERS[red]
-    return round_half_up(valuation * num, den)
+    if red not in TAKEOVER_MULTIPLIERS:
+        raise KeyError(red)
+    return round_half_up(valuation * p.takeover_prices[red - 4], 100)
 
 
 def counter_takeover_succeeds(red: int, black: int) -> bool:
@@ -321,9 +393,12 @@ def counter_takeover_succeeds(red: int, black: int) -> bool:
 DEFAULT_WINNER: Final = 1000
 
 
-def net_worth(cash: int, asset_value: int, bullion: int, notes: int) -> int:
+def net_worth(
+    cash: int, asset_value: int, bullion: int, notes: int, p: Parameters = RULEBOOK
+) -> int:
     """CASH + MINE ASSETS + BULLION − # LOAN NOTE × 250 (DASHBOARD [9])."""
-    return cash + asset_value + bullion - LOAN_NOTE * notes
+    note: int = p.loan_note
+    return cash + asset_value + bullion - note * notes
 
 
 def has_won(cash: int, notes: int, target: int = DEFAULT_WINNER) -> bool:

@@ -4,6 +4,11 @@ Defaults are the rulebook's full game: LEVEL A auctions and bullion markets, neg
 commissions, no QUICKSTART, WINNER $1,000M, no time / circuit limit.  The Tabletopia
 presets (p2/3) switch several options at once; :meth:`GoldfixOptions.auction_rules` and
 friends give the effective settings, and a preset refuses a conflicting explicit choice.
+
+The design numbers (starting money, the GOLDFIX table, production and each mine's figures,
+loans, taxes, fees) are in ``data/parameters.toml``, read through ``options.parameters``;
+``components`` names a designer's folder holding a ``board.toml``, a ``risk.toml`` and / or
+a ``parameters.toml``, each with only the keys it changes.
 """
 
 from __future__ import annotations
@@ -11,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from motherlode.engine import BadOptions, GameOptions, option
+from motherlode.engine.parameters import Parameters
 from motherlode.games.goldfix import money
-from motherlode.games.goldfix.components import Components, load_components
+from motherlode.games.goldfix.components import FILES, Components, load_components
 
 AUCTION_LEVELS = ("A", "B", "EZ1", "EZ2")
 BULLION_MARKET_LEVELS = ("A", "B")
@@ -21,6 +27,8 @@ TABLETOPIA = ("none", "no-auctions", "timed-auctions")
 
 @dataclass(frozen=True)
 class GoldfixOptions(GameOptions):
+    component_files = FILES
+
     auction_level: str = option(
         "A",
         "MINE ASSET AUCTIONS: A = lots one fewer than players, no limit per player; "
@@ -178,13 +186,15 @@ class GoldfixOptions(GameOptions):
     )
     components: str = option(
         "",
-        "a folder with your own copy's board.toml and / or risk.toml (same format as "
-        "data/); empty: the reconstructed components",
+        "a folder of your own board.toml, risk.toml and / or parameters.toml (the design "
+        "numbers), each holding only the keys you change (see data/); empty: the "
+        "reconstructed components and the rulebook's numbers",
         web=False,
     )
 
     def validate(self) -> None:
-        self.load_components()
+        comps = self.load_components()
+        _check_numbers(self.parameters, comps)
         if self.tabletopia == "no-auctions":
             if self.auction_level not in ("A", "EZ2"):
                 raise BadOptions(
@@ -197,7 +207,7 @@ class GoldfixOptions(GameOptions):
     def load_components(self) -> Components:
         try:
             return load_components(self.components)
-        except ValueError as exc:
+        except ValueError as exc:  # a ComponentError, or what a parser found wrong
             raise BadOptions(f"option components: {exc}") from None
 
     # ------------------------------------------------------- effective settings
@@ -217,3 +227,41 @@ class GoldfixOptions(GameOptions):
     @property
     def timed_auctions(self) -> bool:
         return self.tabletopia == "timed-auctions"
+
+
+def _check_numbers(p: Parameters, comps: Components) -> None:
+    """The design numbers against each other and against the components they meet."""
+
+    def refuse(name: str, why: str) -> None:
+        raise BadOptions(f"param.{name}: {why}")
+
+    for name in ("goldfix_start", "goldfix_rise", "bullion_market_drop", "goldfix_corner_drop"):
+        if getattr(p, name) % money.GOLDFIX_STEP:
+            refuse(name, f"{getattr(p, name)} is not a multiple of $100 (the GOLDFIX LADDER)")
+    if p.goldfix_corner_commission not in money.COMMISSION_RATES:
+        refuse(
+            "goldfix_corner_commission",
+            f"{p.goldfix_corner_commission}% is not a rate a broker can set (0 to 20, or 25)",
+        )
+    if p.overdraft_fee >= p.loan_note:
+        refuse("overdraft_fee", f"${p.overdraft_fee}M leaves nothing of a ${p.loan_note}M note")
+    if p.max_notes >= p.bankrupt_notes:
+        refuse("max_notes", f"{p.max_notes} must be fewer than bankrupt_notes ({p.bankrupt_notes})")
+    if p.start_notes > p.max_notes:
+        refuse("start_notes", f"{p.start_notes} is more than max_notes ({p.max_notes})")
+    cards = {c.discount for c in comps.risk_deck if c.kind == "liquidation"}
+    if p.liquidation_discount in cards:
+        refuse(
+            "liquidation_discount",
+            f"{p.liquidation_discount}% is a LIQUIDATION card's discount (risk.toml): "
+            "the Bank's own must differ",
+        )
+    mines = len(comps.board.mines)
+    for name in ("mine_production", "mine_landing_bonus", "mine_opponent_bonus"):
+        figures = getattr(p, name)
+        if mines > len(figures) and len(set(figures)) > 1:
+            refuse(
+                name,
+                f"figures for {len(figures)} mines, but the board has {mines}: with more "
+                "mines than that, every mine has the same figures",
+            )

@@ -57,14 +57,15 @@ class Menu:
     """Every action object of steps (1)-(5) for one set of components, made once, so that
     listing the legal actions builds no new objects."""
 
-    def __init__(self, components: Components) -> None:
+    def __init__(self, components: Components, discount: int) -> None:
         mines = components.board.mines
         self.assets = asset_names(mines)
         self.negotiate = [Negotiate(s) for s in range(6)]
-        discounts = (
-            money.LIQUIDATION_DISCOUNT,
-            *sorted({c.discount for c in components.risk_deck if c.kind == "liquidation"}),
+        self.card_discounts = tuple(
+            sorted({c.discount for c in components.risk_deck if c.kind == "liquidation"})
         )
+        """The discounts of the LIQUIDATION RISK cards (the Bank's own is ``discount``)."""
+        discounts = (discount, *self.card_discounts)
         self.sell_lease_to_bank = [
             tuple(Liquidate(mine_lease(m), d) for d in discounts) for m in mines
         ]
@@ -86,8 +87,8 @@ class Menu:
 
 
 @cache
-def menu_for(components: Components) -> Menu:
-    return Menu(components)
+def menu_for(components: Components, discount: int) -> Menu:
+    return Menu(components, discount)
 
 
 _REPAY, _ROLL = Repay(), Roll()
@@ -98,7 +99,7 @@ class PreRollRules(GoldfixCore):
 
     @property
     def menu(self) -> Menu:
-        return menu_for(self.components)
+        return menu_for(self.components, self.params.liquidation_discount)
 
     # ------------------------------------------------------------- legal actions
 
@@ -109,7 +110,7 @@ class PreRollRules(GoldfixCore):
         if step <= TRADE_STEP and self.offers_left > 0:
             out.extend(menu.negotiate[s] for s in self.active_seats() if s != seat)
         out.extend(self._legal_liquidations(seat))
-        if step <= REPAY_STEP and self.notes[seat] and self.cash[seat] >= money.LOAN_NOTE:
+        if step <= REPAY_STEP and self.notes[seat] and self.cash[seat] >= self.params.loan_note:
             out.append(_REPAY)
         if step <= HEADGEAR_STEP:
             out.extend(
@@ -163,13 +164,13 @@ class PreRollRules(GoldfixCore):
             self._liquidate(seat, action)
         elif isinstance(action, Repay):
             self.step = REPAY_STEP
-            self._retire_note(seat, money.LOAN_NOTE)
+            self._retire_note(seat, self.params.loan_note)
             if self.logging:
-                self.log(f"{self.seat_name(seat)} repays a $250M LOAN NOTE")
+                self.log(f"{self.seat_name(seat)} repays a ${self.params.loan_note}M LOAN NOTE")
         elif isinstance(action, BuyHeadgear):
             self.step = HEADGEAR_STEP
             mine = self.board.mine_number(action.mine)
-            price = money.headgear_price(self.goldfix)
+            price = money.headgear_price(self.goldfix, self.params)
             self._pay(seat, price)
             self.headgear[mine] = True
             if self.logging:
@@ -196,7 +197,7 @@ class PreRollRules(GoldfixCore):
         """LIQUIDATION: the Bank pays the GOLDFIX value less the discount; GOLDFIX stays."""
         kind, which = self.menu.assets[action.asset]
         value = self.liquidation_price(seat, action)
-        if action.discount != money.LIQUIDATION_DISCOUNT:
+        if action.discount != self.params.liquidation_discount:
             self._spend_hold(seat, self.held_card(seat, "liquidation"))
         if kind == LEASE_ASSET:
             self._return_lease(which)

@@ -52,7 +52,7 @@ def label(state: State, seat: int, action: Action) -> str | None:
         seller, buyer, price = state.trade_terms(action)
         if action.deal == "sell":
             return f"{state.seat_name(buyer)} pays you ${price}M"
-        return f"you pay {state.seat_name(seller)} ${price}M" + _overdraft(cash, price)
+        return f"you pay {state.seat_name(seller)} ${price}M" + _overdraft(state, cash, price)
     if isinstance(action, Liquidate):
         return f"the Bank pays ${state.liquidation_price(seat, action)}M"
     if isinstance(action, Sell):
@@ -62,26 +62,27 @@ def label(state: State, seat: int, action: Action) -> str | None:
             koz = money.sale_quantity(state.vault[seat], action.amount)
             return f"{koz} kOz for ${money.bullion_value(koz, gf)}M"
         price = money.bullion_value(action.amount, gf)
-        return f"${price}M" + _overdraft(cash, price)
+        return f"${price}M" + _overdraft(state, cash, price)
     if isinstance(action, BuyHeadgear):
-        price = money.headgear_price(gf)
-        return f"${price}M" + _overdraft(cash, price)
+        price = money.headgear_price(gf, state.params)
+        return f"${price}M" + _overdraft(state, cash, price)
     if isinstance(action, Repay):
-        return f"${money.LOAN_NOTE}M from your ${cash}M"
+        return f"${state.params.loan_note}M from your ${cash}M"
     if isinstance(action, Bid) and state.phase == BID:
-        total = action.amount + money.auction_commission(action.amount)
+        total = action.amount + money.auction_commission(action.amount, state.params)
         if state.auction_broker == seat:
             total = action.amount
-        return f"${total}M with the commission" + _overdraft(cash, total)
+        return f"${total}M with the commission" + _overdraft(state, cash, total)
     if isinstance(action, Loan):
         return f"+${state.loan_cash}M and a LOAN NOTE" if action.take else "no loan"
     if isinstance(action, Commission):
         return "self-broker: you sell, nobody else" if action.percent == 0 else None
     if isinstance(action, Overdraft):
-        loans = money.overdrafts_needed(cash, 0)
+        loans = state.overdrafts_needed(cash, 0)
         notes = state.notes[seat] + loans
-        warning = " - BANKRUPT at 7 notes" if money.is_bankrupt(notes) else ""
-        return f"{loans} × ${money.OVERDRAFT_LOAN}M, {notes} LOAN NOTES{warning}"
+        bankrupt = state.params.bankrupt_notes
+        warning = f" - BANKRUPT at {bankrupt} notes" if notes >= bankrupt else ""
+        return f"{loans} × ${state.overdraft_loan}M, {notes} LOAN NOTES{warning}"
     return None
 
 
@@ -101,7 +102,7 @@ def _deal_label(
         elif action.item == "bullion":
             what = f"{abs(action.amount)} kOz"
         elif action.item == "notes":
-            what = "a LOAN NOTE ($250M of debt)"
+            what = f"a LOAN NOTE (${state.params.loan_note}M of debt)"
         else:
             what = action.item
         return f"{'add' if action.amount > 0 else 'take off'} {what} ({whose})"
@@ -118,8 +119,8 @@ def _deal_label(
     return f"your net worth {money.signed(gain)} at GOLDFIX ${state.goldfix:,}{draws}"
 
 
-def _overdraft(cash: int, price: int) -> str:
-    loans = money.overdrafts_needed(cash, price)
+def _overdraft(state: GoldfixState, cash: int, price: int) -> str:
+    loans = state.overdrafts_needed(cash, price)
     if not loans:
         return ""
     return f" (takes {loans} overdraft loan{'s' if loans > 1 else ''}: a LOAN NOTE each)"

@@ -204,14 +204,12 @@ class GoldfixState(
         if kind == "mine":
             owner = self.producer(square.mine)
             if owner == seat:
-                self._produce(seat, square.mine, money.OWN_MINE_LANDING_BONUS)
+                self._produce(seat, square.mine, self.figures.landing_bonus[square.mine])
             elif owner != NO_ONE:
-                self._add_bullion(owner, money.OPPONENT_LANDING_BONUS)
+                bonus = self.figures.opponent_bonus[square.mine]
+                self._add_bullion(owner, bonus)
                 if self.logging:
-                    self.log(
-                        f"{self.seat_name(owner)} gets a {money.OPPONENT_LANDING_BONUS} kOz "
-                        f"BONUS from the Bank"
-                    )
+                    self.log(f"{self.seat_name(owner)} gets a {bonus} kOz BONUS from the Bank")
         elif kind == "bank":
             self._visit_bank(seat, landed=True)
         elif kind == "goldfix":
@@ -228,11 +226,11 @@ class GoldfixState(
             self._pay_corporation_tax(seat, self.tax_percent(), "CORPORATION TAX")
         elif kind == "bullion_market":
             self._open_market(
-                seat, "BULLION MARKET", self.square_rates(False), money.BULLION_MARKET_DROP
+                seat, "BULLION MARKET", self.square_rates(False), self.params.bullion_market_drop
             )
         elif kind == "goldfix_corner":
             self._open_market(
-                seat, "GOLDFIX CORNER", self.square_rates(True), money.GOLDFIX_CORNER_DROP
+                seat, "GOLDFIX CORNER", self.square_rates(True), self.params.goldfix_corner_drop
             )
         elif kind == "tax_budget_day":
             self._toggle_tax()
@@ -240,8 +238,9 @@ class GoldfixState(
             self._open_merchant_bank(seat)
 
     def _produce(self, seat: int, mine: int, bonus: int) -> None:
-        """BULLION PRODUCTION: by the dice value used and the matching DRILL REPORTS."""
-        koz = money.production(self.dice_used, self.reports_held(seat, mine)) + bonus
+        """BULLION PRODUCTION: by the dice value used and the matching DRILL REPORTS, from
+        the mine's own figures (the production table, as a % of it)."""
+        koz = self.figures.output[mine][self.reports_held(seat, mine)][self.dice_used] + bonus
         self._add_bullion(seat, koz)
         if self.logging:
             extra = f" (with the {bonus} kOz BONUS)" if bonus else ""
@@ -252,7 +251,7 @@ class GoldfixState(
     def _visit_bank(self, seat: int, *, landed: bool) -> None:
         """BANK: interest on every note first, then the choice of a new loan."""
         self.circuits[seat] += 1
-        interest = money.loan_interest(self.notes[seat], self.interest_percent())
+        interest = money.loan_interest(self.notes[seat], self.interest_percent(), self.params)
         if interest:
             if self.logging:
                 self.log(
@@ -262,15 +261,16 @@ class GoldfixState(
             # "If a player does not have enough cash to pay the annual interest he must
             # first take a $230M OVERDRAFT LOAN"
             self._pay(seat, interest, forced=True)
-        if self.notes[seat] < money.MAX_NOTES:
-            self.loan_cash = money.DISCOUNT_LOAN if landed else money.ANNUAL_LOAN
+        p = self.params
+        if self.notes[seat] < p.max_notes:
+            self.loan_cash = p.discount_loan if landed else p.annual_loan
             self._ask(LOAN, (seat,))
 
     def _take_loan(self, seat: int, take: bool) -> None:
         if take:
             self.notes[seat] += 1
             self.notes_issued += 1
-            what = "DISCOUNT" if self.loan_cash == money.DISCOUNT_LOAN else "ANNUAL"
+            what = "DISCOUNT" if self.loan_cash == self.params.discount_loan else "ANNUAL"
             if self.logging:
                 self.log(f"{self.seat_name(seat)} takes the ${self.loan_cash}M {what} LOAN")
             self._receive(seat, self.loan_cash)
@@ -666,13 +666,16 @@ class GoldfixState(
         return "that would leave a side with more than six LOAN NOTES (overdrafts included)"
 
     def _explain_liquidate(self, seat: int, action: Liquidate) -> str:
-        if action.discount not in (money.LIQUIDATION_DISCOUNT, money.RISK_LIQUIDATION_DISCOUNT):
-            return "the Bank pays the GOLDFIX value less 50% (less 25% with the RISK card)"
-        if (
-            action.discount == money.RISK_LIQUIDATION_DISCOUNT
-            and self.held_card(seat, "liquidation") == NO_ONE
-        ):
-            return "a -25% liquidation needs a LIQUIDATION RISK card; without one it is -50%"
+        own = self.params.liquidation_discount
+        cards = self.menu.card_discounts
+        if action.discount != own and action.discount not in cards:
+            with_card = "".join(f" (less {d}% with the RISK card)" for d in cards[:1])
+            return f"the Bank pays the GOLDFIX value less {own}%{with_card}"
+        if action.discount != own and self.held_card(seat, "liquidation") == NO_ONE:
+            return (
+                f"a -{action.discount}% liquidation needs a LIQUIDATION RISK card; "
+                f"without one it is -{own}%"
+            )
         return self._explain_asset(seat, action.asset, "you have")
 
     def _explain_bid(self, action: Bid) -> str:
@@ -696,7 +699,8 @@ class GoldfixState(
         ``squares``, the ``lease`` owner's seat (-1: the Bank), ``headgear`` built, and
         ``drill_reports``, two per mine (mine m's are at 2m and 2m + 1)."""
         gf = self.goldfix
-        prices = money.asset_prices(gf)
+        p = self.params
+        prices = money.asset_prices(gf, p)
         mines = self.board.mines
         squares = self.board.squares
         n = self.num_players
@@ -707,7 +711,7 @@ class GoldfixState(
             active = self.active[s]
             worth = (
                 money.net_worth(
-                    self.cash[s], value[s], money.bullion_value(self.vault[s], gf), self.notes[s]
+                    self.cash[s], value[s], money.bullion_value(self.vault[s], gf), self.notes[s], p
                 )
                 if active
                 else self.final_worth[s]
@@ -736,7 +740,7 @@ class GoldfixState(
                 "headgear": prices.headgear,
                 "drill_report": prices.drill_report,
             },
-            "interest_per_note": money.interest_per_note(self.interest_percent()),
+            "interest_per_note": money.interest_per_note(self.interest_percent(), p),
             "winner_cash": self.options.winner,
             "circuit_limit": self.options.circuit_limit,
             "time_limit": self.options.time_limit,
@@ -819,7 +823,7 @@ class GoldfixState(
             )
         elif phase == COVER:
             owed = -self.cash[self.turn]
-            view.update(owed=owed, overdrafts=money.overdrafts_needed(self.cash[self.turn], 0))
+            view.update(owed=owed, overdrafts=self.overdrafts_needed(self.cash[self.turn], 0))
         elif phase in (IDLE, OVER):
             return None
         return view

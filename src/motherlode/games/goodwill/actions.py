@@ -7,9 +7,11 @@ Notation (what a player types): ``price 13``, ``partner 4`` (Player 4), ``propos
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from motherlode.engine import Action, ActionSpace, GameOptions
-from motherlode.games.goodwill.components import COMPONENTS
+from motherlode.games.goodwill.components import Components
+from motherlode.games.goodwill.options import GoodwillOptions
 
 MAX_PRICE = 38
 """The price indicator's two wheels give prices from 0 to 38 (SETUP)."""
@@ -63,22 +65,37 @@ PRICES: tuple[Price, ...] = tuple(Price(d) for d in range(MAX_PRICE + 1))
 """Shared instances: legal_actions hands these out without building new objects."""
 PARTNERS: tuple[Partner, ...] = tuple(Partner(p) for p in range(1, 7))
 """``PARTNERS[seat]`` is the choice of the player in ``seat``."""
-PROPOSALS: tuple[Propose, ...] = tuple(Propose(b.name) for b in COMPONENTS.bosses)
-"""``PROPOSALS[boss]`` proposes the boss with that index."""
+
+
+@lru_cache(maxsize=16)
+def proposals(bosses: tuple[str, ...]) -> tuple[Propose, ...]:
+    """One shared proposal per boss: ``proposals(names)[boss]`` proposes boss ``boss``."""
+    return tuple(Propose(name) for name in bosses)
+
+
 PASS = Pass()
 VOTES: tuple[Vote, Vote] = (Vote(True), Vote(False))
 
 
-_SPACES: dict[int, ActionSpace] = {}
+_SPACES: dict[tuple[int, tuple[str, ...]], ActionSpace] = {}
+
+
+def names_of(comp: Components) -> tuple[str, ...]:
+    """The boss cards' names, in card order."""
+    return tuple(b.name for b in comp.bosses)
 
 
 def action_space(num_players: int, options: GameOptions) -> ActionSpace:
     """Every action a game of ``num_players`` can offer: prices, partners, bosses, votes.
 
-    The options change no action, so one space per player count is built and kept.
+    Only the boss cards (a designer's components) change actions: one space is built and
+    kept per player count and list of bosses.
     """
-    space = _SPACES.get(num_players)
+    assert isinstance(options, GoodwillOptions)
+    names = names_of(options.load())
+    key = (num_players, names)
+    space = _SPACES.get(key)
     if space is None:
-        space = ActionSpace([*PRICES, *PARTNERS[:num_players], *PROPOSALS, PASS, *VOTES])
-        _SPACES[num_players] = space
+        space = ActionSpace([*PRICES, *PARTNERS[:num_players], *proposals(names), PASS, *VOTES])
+        _SPACES[key] = space
     return space

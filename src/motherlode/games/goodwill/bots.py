@@ -21,8 +21,7 @@ from statistics import fmean
 from motherlode.engine import Action, Agent, State
 from motherlode.games.goodwill import events, results
 from motherlode.games.goodwill.actions import MAX_PRICE, Partner, Pass, Price, Propose, Vote
-from motherlode.games.goodwill.components import COMPANIES, COMPONENTS
-from motherlode.games.goodwill.options import LAST_YEAR
+from motherlode.games.goodwill.components import COMPANIES
 from motherlode.games.goodwill.rules import GoodwillState
 
 
@@ -36,15 +35,17 @@ def forecast(world: GoodwillState) -> list[float]:
     sim = world.clone()
     sim.logging = False
     events.reveal_events(sim)
+    p = sim.params
+    floor, shares = p.dividend_floor, p.shares_per_company
     dividends = [0.0] * len(COMPANIES)
     for c in range(len(COMPANIES)):
         if sim.bankrupt[c]:
             continue
         result = results.company_result(sim, c)
-        if results.gives_dividends(sim, c) and result > results.DIVIDEND_FLOOR:
-            dividends[c] += result // results.SHARES_FOR_DIVIDENDS
+        if results.gives_dividends(sim, c) and result > floor:
+            dividends[c] += result // shares
     results.year_results(sim)
-    years_after = LAST_YEAR - sim.year
+    years_after = p.last_year - sim.year
     out = []
     for c in range(len(COMPANIES)):
         if sim.bankrupt[c]:
@@ -52,18 +53,18 @@ def forecast(world: GoodwillState) -> list[float]:
             continue
         result = results.company_result(sim, c)
         capital = sim.capital[c]
-        paying = results.gives_dividends(sim, c) and result > results.DIVIDEND_FLOOR
+        paying = results.gives_dividends(sim, c) and result > floor
         failed = False
         for _ in range(years_after):
             if result < 0 and capital < -result:
                 failed = True
                 break
             if paying:
-                dividends[c] += result // results.SHARES_FOR_DIVIDENDS
-                capital += result % results.SHARES_FOR_DIVIDENDS
+                dividends[c] += result // shares
+                capital += result % shares
             else:
                 capital += result
-        end = 0 if failed or sim.options.cash_only else results.share_value(capital)
+        end = 0 if failed or sim.options.cash_only else results.share_value(capital, shares)
         out.append(end + dividends[c])
     return out
 
@@ -173,7 +174,7 @@ class HeuristicBot(Agent):
         best_value = self.portfolio(worlds, seat, None) + 1.0
         for action in legal[1:]:
             assert isinstance(action, Propose)
-            boss = COMPONENTS.boss_named(action.boss)
+            boss = worlds[0].comp.boss_named(action.boss)
             value = self.portfolio(worlds, seat, boss)
             if value > best_value:
                 best, best_value = action, value

@@ -1,24 +1,51 @@
 """Goodwill's components: resources, percentage cards, event cards, bosses, the board.
 
 The rulebook names these components but lists few of them; the rest is reconstructed under
-COMPONENTS.md (see docs/goodwill.md) and kept as data in ``data/*.toml``, read here with
-``tomllib`` and checked so that a user's own file (to match a physical copy) fails with a
-clear message rather than a broken game.
+COMPONENTS.md (see docs/goodwill.md) and kept as data in ``data/*.toml``.  A designer
+changes them with the ``components`` option, a folder whose files override the keys they
+hold of the packaged ones (:mod:`motherlode.engine.components`: unknown files and keys and
+wrong types are refused).  Each file is then checked here, with a message naming the file
+and the entry at fault, so a broken file fails clearly rather than giving a broken game.
+The design numbers (capitals, prices, counts) are in ``data/parameters.toml``; what
+depends on both (enough bosses, events and percentages for them) the options check.
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from motherlode.engine.components import (
+    PARAMETERS,
+    ComponentError,
+    designer_folder,
+    folder_cached,
+    load,
+)
+
+__all__ = [
+    "AMBER",
+    "BLACK",
+    "BOSS_EVENTS",
+    "COMPANIES",
+    "COMPONENTS",
+    "CRIMSON",
+    "DATA",
+    "EVENT_KINDS",
+    "FILES",
+    "Boss",
+    "ComponentError",
+    "Components",
+    "Event",
+    "EventCard",
+    "load_components",
+]
+"""``ComponentError`` is the engine's (re-exported): a file that cannot be played."""
+
 COMPANIES = ("Amber", "Black", "Crimson")
 """The three companies, in the order they are always reviewed (rulebook, phase 2)."""
 AMBER, BLACK, CRIMSON = 0, 1, 2
-
-INFORMATION_PAIRS = 4
-"""SETUP: "Make 4 pairs of cards facedown with a «Percentage» and an «Event» card"."""
 
 EVENT_KINDS = ("price", "funding", "tax", "innovation", "efficiency", "advertising", "scandal")
 """APPENDIX, "There are 7 types of events", a) to g)."""
@@ -26,11 +53,9 @@ EVENT_KINDS = ("price", "funding", "tax", "innovation", "efficiency", "advertisi
 BOSS_EVENTS = ("innovation", "efficiency", "advertising")
 """The three events that depend on the bosses' marks (1 to 3)."""
 
-DATA = Path(__file__).with_name("data")
-
-
-class ComponentError(ValueError):
-    """A components file that does not describe a playable set of Goodwill cards."""
+DATA = Path(__file__).resolve().parent / "data"
+FILES = ("board.toml", "bosses.toml", "events.toml")
+"""The component files of a designer's folder (besides parameters.toml)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,55 +148,50 @@ def _resource(name: object, resources: tuple[str, ...], where: str) -> int:
     return resources.index(name)
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except OSError as exc:
-        raise ComponentError(f"cannot read {path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ComponentError(f"{path}: not valid TOML ({exc})") from None
-
-
-def _board(data: dict[str, Any]) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], Any]:
-    res = _need(data, "resources", dict, "board.toml")
-    names = tuple(_need(res, "names", list, "board.toml [resources]"))
+def _board(
+    path: str, data: dict[str, Any]
+) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], Any]:
+    res = _need(data, "resources", dict, path)
+    names = tuple(_need(res, "names", list, f"{path} [resources]"))
     if not names or not all(isinstance(n, str) and n and " " not in n for n in names):
-        raise ComponentError("board.toml [resources]: names must be single words")
-    pool = tuple(_need(res, "pool", list, "board.toml [resources]"))
-    if len(pool) != len(names) or not all(isinstance(k, int) and k >= 0 for k in pool):
-        raise ComponentError("board.toml [resources]: one token count per resource")
-    if sum(pool) < 3 * len(COMPANIES):
-        raise ComponentError("board.toml [resources]: the pool must hold 3 tokens per company")
-    pct = _need(_need(data, "percentages", dict, "board.toml"), "values", list, "board.toml")
+        raise ComponentError(f"{path} [resources]: names must be single words")
+    if len(set(names)) != len(names):
+        raise ComponentError(f"{path} [resources]: two resources share a name")
+    pool = tuple(_need(res, "pool", list, f"{path} [resources]"))
+    if len(pool) != len(names) or not all(
+        isinstance(k, int) and not isinstance(k, bool) and k >= 0 for k in pool
+    ):
+        raise ComponentError(f"{path} [resources]: one token count per resource")
+    pct = _need(_need(data, "percentages", dict, path), "values", list, f"{path} [percentages]")
     if (
-        len(pct) < INFORMATION_PAIRS
+        not pct
         or len(set(pct)) != len(pct)
-        or not all(isinstance(p, int) and 0 < p <= 100 for p in pct)
+        or not all(isinstance(p, int) and not isinstance(p, bool) and 0 < p <= 100 for p in pct)
     ):
         raise ComponentError(
-            "board.toml [percentages]: at least 4 distinct whole percentages from 1 to 100"
+            f"{path} [percentages]: distinct whole percentages from 1 to 100 "
+            "(as many as the information pairs at least)"
         )
-    info = _need(data, "information", dict, "board.toml")
-    visible = _need(info, "visible", list, "board.toml [information]")
+    info = _need(data, "information", dict, path)
+    visible = _need(info, "visible", list, f"{path} [information]")
     if len(visible) < 6 or not all(
         isinstance(v, list)
         and v
         and len(set(v)) == len(v)
-        and all(isinstance(i, int) and 0 <= i < INFORMATION_PAIRS for i in v)
+        and all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in v)
         for v in visible
     ):
         raise ComponentError(
-            "board.toml [information]: 'visible' lists, for each of 6 seats, "
-            "the information spaces 0-3 it may see"
+            f"{path} [information]: 'visible' lists, for each of 6 seats, "
+            "the information spaces (from 0) it may see"
         )
     return names, pool, tuple(sorted(pct)), tuple(tuple(v) for v in visible)
 
 
-def _bosses(data: dict[str, Any], resources: tuple[str, ...]) -> tuple[Boss, ...]:
+def _bosses(path: str, data: dict[str, Any], resources: tuple[str, ...]) -> tuple[Boss, ...]:
     out: list[Boss] = []
-    for i, raw in enumerate(_need(data, "boss", list, "bosses.toml"), 1):
-        where = f"bosses.toml, boss {i}"
+    for i, raw in enumerate(_need(data, "boss", list, path), 1):
+        where = f"{path}, boss {i}"
         if not isinstance(raw, dict):
             raise ComponentError(f"{where}: expected a table")
         name = _need(raw, "name", str, where)
@@ -203,9 +223,9 @@ def _bosses(data: dict[str, Any], resources: tuple[str, ...]) -> tuple[Boss, ...
         )
     names = [b.name for b in out]
     if len(set(names)) != len(names):
-        raise ComponentError("bosses.toml: two bosses share a name")
-    if len(out) < 2 * len(COMPANIES):
-        raise ComponentError("bosses.toml: at least 6 bosses (3 on the companies, 3 available)")
+        raise ComponentError(f"{path}: two bosses share a name")
+    if len(out) < len(COMPANIES) + 1:  # the options check param.available_bosses too
+        raise ComponentError(f"{path}: at least 4 bosses (3 on the companies, 1 available)")
     return tuple(out)
 
 
@@ -236,13 +256,13 @@ def _event(raw: object, resources: tuple[str, ...], where: str) -> Event:
     return Event(kind, level=level, label=f"{kind.capitalize()} {level}")
 
 
-def _events(data: dict[str, Any], resources: tuple[str, ...]) -> tuple[EventCard, ...]:
-    cards = _need(data, "card", list, "events.toml")
-    if len(cards) < INFORMATION_PAIRS:
-        raise ComponentError("events.toml: at least 4 event cards")
+def _events(path: str, data: dict[str, Any], resources: tuple[str, ...]) -> tuple[EventCard, ...]:
+    cards = _need(data, "card", list, path)
+    if not cards:  # the options check that there are enough for the information pairs
+        raise ComponentError(f"{path}: at least one event card is needed")
     out = []
     for i, raw in enumerate(cards):
-        where = f"events.toml, card {i + 1}"
+        where = f"{path}, card {i + 1}"
         if not isinstance(raw, dict):
             raise ComponentError(f"{where}: expected a table")
         left = _event(raw.get("left"), resources, f"{where} (left)")
@@ -251,19 +271,31 @@ def _events(data: dict[str, Any], resources: tuple[str, ...]) -> tuple[EventCard
     return tuple(out)
 
 
-def load_components(directory: str | Path | None = None) -> Components:
-    """Read board.toml, bosses.toml and events.toml from ``directory`` (default: ours)."""
-    folder = Path(directory) if directory is not None else DATA
-    resources, pool, percentages, visible = _board(_read(folder / "board.toml"))
+def _load_components(folder: str) -> Components:
+    """The packaged components, each file overridden by its copy in ``folder``, if any."""
+    where = designer_folder(folder, (*FILES, PARAMETERS))
+    board_doc, board_path = load(DATA, where, "board.toml")
+    resources, pool, percentages, visible = _board(board_path, board_doc)
+    bosses_doc, bosses_path = load(DATA, where, "bosses.toml")
+    events_doc, events_path = load(DATA, where, "events.toml")
     return Components(
         resources=resources,
         resource_pool=pool,
         percentages=percentages,
         visible=visible,
-        bosses=_bosses(_read(folder / "bosses.toml"), resources),
-        events=_events(_read(folder / "events.toml"), resources),
+        bosses=_bosses(bosses_path, bosses_doc, resources),
+        events=_events(events_path, events_doc, resources),
     )
 
 
+_cached = folder_cached(_load_components)
+
+
+def load_components(folder: str | Path | None = None) -> Components:
+    """The components of a designer's ``folder`` (None or empty: the packaged ones), kept
+    while its files stay unchanged."""
+    return _cached(str(folder) if folder else "")
+
+
 COMPONENTS = load_components()
-"""The components every game is played with (this package's data files)."""
+"""The packaged components (this package's data files): the rulebook's game."""

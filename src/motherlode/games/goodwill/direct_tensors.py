@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from motherlode.games.goodwill import results
 from motherlode.games.goodwill.actions import MAX_PRICE
-from motherlode.games.goodwill.components import COMPANIES, COMPONENTS
+from motherlode.games.goodwill.components import COMPANIES
+from motherlode.games.goodwill.options import GoodwillOptions
 from motherlode.games.goodwill.rulebook import (
     OVER,
     PARTNER,
     PRICE,
     PROPOSE,
-    TRANSACTIONS_PER_COMPANY,
     VOTE,
     shares_in_play,
 )
@@ -73,8 +73,12 @@ class Direct(DirectEncoder):
     def setup(self, enc: Encoder) -> None:
         at, size = self.at, self.sizes
         n, m = self.n, self.max
-        names = {v: i for i, v in enumerate(dict.fromkeys(b.name for b in COMPONENTS.bosses))}
-        self.boss_ix = tuple(names[b.name] for b in COMPONENTS.bosses)
+        options = enc.options
+        assert isinstance(options, GoodwillOptions)
+        comp = options.load()
+        p = self.params = options.parameters
+        names = {v: i for i, v in enumerate(dict.fromkeys(b.name for b in comp.bosses))}
+        self.boss_ix = tuple(names[b.name] for b in comp.bosses)
         self.nboss = len(names)
         self.p_year = at["year"]
         self.p_phase = at["phase"]
@@ -91,11 +95,11 @@ class Direct(DirectEncoder):
         self.p_proposal = at["proposal"]
         self.p_vote = at["last_vote"]
         assert self.size == at["my_information"]  # (the last blocks: the vote ends the tensor)
-        self.shares_in_play = tuple(shares_in_play(n, c) / 10 for c in range(len(COMPANIES)))
+        self.shares_in_play = tuple(shares_in_play(n, c, p) / 10 for c in range(len(COMPANIES)))
         # the blocks' byte ranges, and their order in the layout (runs are put together so)
         self.r_front = (4 * self.p_phase, 4 * self.p_prices)
         self.r_board = (4 * self.p_prices, 4 * self.p_players)
-        assert self.p_prices + len(COMPONENTS.resources) == self.p_companies
+        assert self.p_prices + len(comp.resources) == self.p_companies
         assert self.p_companies + size["companies"] == at["available_bosses"]
         assert at["available_bosses"] + size["available_bosses"] == at["boss_deck.cards"]
         assert at["boss_deck.known_bottom"] + size["boss_deck.known_bottom"] == at["vote_threshold"]
@@ -105,7 +109,7 @@ class Direct(DirectEncoder):
         self.r_pairs = (4 * self.p_information, 4 * self.p_tail)
         assert at["revealed"] == self.p_information + size["information"]
         self.pair_step = at["information[].left"]
-        assert self.pair_step == at["information[].card"] + 1 + len(COMPONENTS.events)
+        assert self.pair_step == at["information[].card"] + 1 + len(comp.events)
         self.r_tail = (4 * self.p_tail, 4 * self.p_choice)
         assert at["last_transaction.prices"] == self.p_tail + 1
         assert at["last_transaction.price"] == self.p_tail + 1 + 2 * m
@@ -120,12 +124,12 @@ class Direct(DirectEncoder):
             (4 * s, 4 * (s + n), 8 * s, 8 * (s + n), step * s, step * (s + n)) for s in range(n)
         )
         self.players_run = struct.Struct(f"{n * self.player_step}f").pack
-        self.prices_run = struct.Struct(f"{len(COMPONENTS.resources)}f").pack
-        self.company_head = struct.Struct(f"{5 + len(COMPONENTS.resources)}f").pack
+        self.prices_run = struct.Struct(f"{len(comp.resources)}f").pack
+        self.company_head = struct.Struct(f"{5 + len(comp.resources)}f").pack
         # (a company: flag, capital, share value, market, resources, cost | boss | bankrupt,
         # shares; a proposal: flag, proposer, boss, voters; a vote: flag, boss, yes, passed,
         # ayes)
-        head = 5 + len(COMPONENTS.resources)
+        head = 5 + len(comp.resources)
         assert at["companies[].boss"] == head == at["companies[].resource_cost"] + 1
         assert at["companies[].bankrupt"] == head + 1 + self.nboss == self.company_step - 2
         assert at["proposal.voters"] == self.p_proposal + 1 + m + self.nboss
@@ -135,14 +139,14 @@ class Direct(DirectEncoder):
         nboss = self.nboss
         self.boss_runs = tuple(
             pack(1.0, *(1.0 if i == self.boss_ix[b] else 0.0 for i in range(nboss)))
-            for b in range(len(COMPONENTS.bosses))
+            for b in range(len(comp.bosses))
         )
         self.boss_names = tuple(run[4:] for run in self.boss_runs)
         self.no_boss = bytes(4 * (1 + nboss))
         assert size["available_bosses"] == size["boss_deck.known_bottom"] == nboss * (1 + nboss)
         self.boss_pads = tuple(bytes(len(self.no_boss) * (nboss - k)) for k in range(nboss + 1))
         self.seat_runs = tuple(pack(*(1.0 if i == r else 0.0 for i in range(m))) for r in range(m))
-        self.card_runs = item_runs(len(COMPONENTS.events))
+        self.card_runs = item_runs(len(comp.events))
         self.spaces = tuple(
             pack2(1.0, space) for space in range(size["information"] // self.pair_step)
         )
@@ -152,7 +156,7 @@ class Direct(DirectEncoder):
         self.price_pad = bytes(8 * (m - n))
         self.hidden = bytes(4 * (self.pair_step - 2 - m))
         self.faces_up = tuple(
-            tuple(space in COMPONENTS.visible[seat] for space in range(len(self.spaces)))
+            tuple(space in comp.visible[seat] for space in range(len(self.spaces)))
             for seat in range(n)
         )
         self.zero_tail = bytes(self.r_tail[1] - self.r_tail[0])
@@ -198,12 +202,13 @@ class Direct(DirectEncoder):
         )
         prices, held, fronts, _deals, hots, _heads = kept
         prices.fill(range(MAX_PRICE + 1))
-        held.fill(range(1 + max(shares_in_play(self.n, c) for c in range(len(COMPANIES)))))
+        p = self.params
+        held.fill(range(1 + max(shares_in_play(self.n, c, p) for c in range(len(COMPANIES)))))
         fronts.fill(
             (phase, c, t)
             for phase in PHASES
             for c in range(len(COMPANIES))
-            for t in range(TRANSACTIONS_PER_COMPANY + 1)
+            for t in range(p.transactions_per_company + 1)
         )
         hots.fill(s for k in range(self.n + 1) for s in itertools.combinations(range(self.n), k))
         return kept

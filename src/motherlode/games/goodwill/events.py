@@ -9,15 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from motherlode.games.goodwill import market, results
-from motherlode.games.goodwill.components import COMPANIES, COMPONENTS, Event
+from motherlode.games.goodwill.components import COMPANIES, Event
 
 if TYPE_CHECKING:
     from motherlode.games.goodwill.rules import GoodwillState
-
-PRICE_MIN, PRICE_MAX = 0, 25
-"""a) "The maximum price is $25. The minimum price is $0."."""
-GRANT = 10
-"""b) Funding and c) Tax: $10 for each resource token concerned."""
 
 
 def reveal_events(state: GoodwillState) -> None:
@@ -31,13 +26,14 @@ def reveal_events(state: GoodwillState) -> None:
     if state.logging:
         state.log(
             "The information cards are revealed: "
-            + "; ".join(f"{p} % {COMPONENTS.events[e].label}" for p, e in pairs)
+            + "; ".join(f"{p} % {state.comp.events[e].label}" for p, e in pairs)
         )
     ordered = sorted(pairs, reverse=True)
     if state.logging and ordered:
         state.log(f"The {ordered[-1][0]} % information is dropped")
+    cards = state.comp.events
     for pct, number in ordered[:-1]:
-        card = COMPONENTS.events[number]
+        card = cards[number]
         for event in (card.left, card.right):
             if state.logging:
                 state.log(f"{pct} %: {event.label}")
@@ -66,18 +62,22 @@ def play_event(state: GoodwillState, event: Event) -> None:
 
 
 def price_variation(state: GoodwillState, event: Event) -> None:
-    """a) PRICE VARIATIONS FOR THE RESOURCES: move each price marker, within $0-$25."""
+    """a) PRICE VARIATIONS FOR THE RESOURCES: move each price marker, within $0-$25
+    ("The maximum price is $25. The minimum price is $0.": ``param.price_min``, ``_max``)."""
+    p = state.params
     for r in event.resources:
         price = state.resource_price[r] + event.change
-        state.resource_price[r] = min(PRICE_MAX, max(PRICE_MIN, price))
+        state.resource_price[r] = min(p.price_max, max(p.price_min, price))
 
 
 def funding(state: GoodwillState, event: Event) -> None:
-    """b) FUNDING: each company gets $10 for each token of the resource(s) it has."""
+    """b) FUNDING: each company gets $10 (``param.grant``) for each token of the
+    resource(s) it has."""
+    grant = state.params.grant
     for c in range(len(COMPANIES)):
         if state.bankrupt[c]:
             continue
-        amount = GRANT * sum(state.resources[c][r] for r in event.resources)
+        amount = grant * sum(state.resources[c][r] for r in event.resources)
         if amount:
             state.capital[c] += amount
             state.bank -= amount
@@ -89,10 +89,11 @@ def tax(state: GoodwillState, event: Event) -> None:
     """c) TAX: each company pays $10 for each token of the resource(s); if it cannot, it
     goes bankrupt (all the companies that cannot pay this tax together)."""
     failing = []
+    grant = state.params.grant
     for c in range(len(COMPANIES)):
         if state.bankrupt[c]:
             continue
-        amount = GRANT * sum(state.resources[c][r] for r in event.resources)
+        amount = grant * sum(state.resources[c][r] for r in event.resources)
         if not amount:
             continue
         if state.capital[c] < amount:
@@ -112,9 +113,10 @@ def _concerned(state: GoodwillState, ability: str, level: int) -> list[int]:
     """The companies whose boss has exactly ``level`` in ``ability`` (not 0); when there is
     none the log says so, so that an event never passes in silence."""
     out = []
+    cards = state.comp.bosses
     for c in range(len(COMPANIES)):
         boss = state.boss[c]
-        if boss is not None and COMPONENTS.bosses[boss].mark(ability) == level:
+        if boss is not None and cards[boss].mark(ability) == level:
             out.append(c)
     if not out and state.logging:
         state.log(f"{ability.capitalize()} {level}: no boss has {ability} {level}, nothing happens")
@@ -131,12 +133,12 @@ def innovation(state: GoodwillState, level: int) -> None:
         boss = state.boss[c]
         assert boss is not None
         held = state.resources[c]
-        for give, use in COMPONENTS.bosses[boss].policy:
+        for give, use in state.comp.bosses[boss].policy:
             if held[give]:
                 held[give] -= 1
                 held[use] += 1
                 if state.logging:
-                    names = COMPONENTS.resources
+                    names = state.comp.resources
                     state.log(f"{COMPANIES[c]} replaces {names[give]} by {names[use]}")
                 break
 
@@ -153,7 +155,7 @@ def efficiency(state: GoodwillState, level: int) -> None:
             if count >= 2:
                 held[r] -= 1
                 if state.logging:
-                    state.log(f"{COMPANIES[c]} uses one {COMPONENTS.resources[r]} token less")
+                    state.log(f"{COMPANIES[c]} uses one {state.comp.resources[r]} token less")
                 break
 
 

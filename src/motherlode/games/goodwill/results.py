@@ -10,26 +10,20 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from motherlode.games.goodwill import market
-from motherlode.games.goodwill.components import COMPANIES, COMPONENTS
+from motherlode.games.goodwill.components import COMPANIES
 
 if TYPE_CHECKING:
     from motherlode.games.goodwill.rules import GoodwillState
 
-DIVIDEND_FLOOR = 5
-"""Dividends: "The result of the year must be >5"."""
-SHARES_FOR_DIVIDENDS = 10
-"""Dividends: "There are 10 shares for each companies (even for Crimson in a 4-player
-game), so when having a share you win a tenth of the result"."""
+
+def share_value(capital: int, shares: int) -> int:
+    """END OF THE GAME: "the value of the company capital divided by 10 (rounded up)": by
+    the shares of a company (``param.shares_per_company``)."""
+    return -(-capital // shares)
 
 
-def share_value(capital: int) -> int:
-    """END OF THE GAME: "the value of the company capital divided by 10 (rounded up)"."""
-    return -(-capital // 10)
-
-
-def describe_resources(held: Sequence[int]) -> str:
+def describe_resources(held: Sequence[int], names: Sequence[str]) -> str:
     """E.g. "2 oil, 1 workers"."""
-    names = COMPONENTS.resources
     return ", ".join(f"{k} {names[r]}" for r, k in enumerate(held) if k) or "none"
 
 
@@ -42,7 +36,7 @@ def resource_cost(state: GoodwillState, company: int) -> int:
 def salary(state: GoodwillState, company: int) -> int:
     """The boss's salary (a company without a boss pays none)."""
     boss = state.boss[company]
-    return 0 if boss is None else COMPONENTS.bosses[boss].salary
+    return 0 if boss is None else state.comp.bosses[boss].salary
 
 
 def company_result(state: GoodwillState, company: int) -> int:
@@ -55,10 +49,12 @@ def year_results(state: GoodwillState) -> None:
 
     A loss is paid from the capital to the bank; a company that cannot pay goes bankrupt.
     A profit is paid by the bank to the capital, or, with Dividends and a boss who gives
-    them, shared out: the tens of the result to the shareholders, the rest to the capital.
-    "Bankrupts are resolved after all the calculations of the results."
+    them, shared out: the tens of the result to the shareholders, the rest to the capital
+    (a result "> 5": ``param.dividend_floor``).  "Bankrupts are resolved after all the
+    calculations of the results."
     """
     failing = []
+    floor = state.params.dividend_floor
     for c in range(len(COMPANIES)):
         if state.bankrupt[c]:
             continue
@@ -77,7 +73,7 @@ def year_results(state: GoodwillState) -> None:
             state.capital[c] += result
             state.bank -= result
         elif result > 0:
-            if gives_dividends(state, c) and result > DIVIDEND_FLOOR:
+            if gives_dividends(state, c) and result > floor:
                 pay_dividends(state, c, result)
             else:
                 state.capital[c] += result
@@ -89,16 +85,19 @@ def year_results(state: GoodwillState) -> None:
 def gives_dividends(state: GoodwillState, company: int) -> bool:
     """Dividends (advanced mode): the boss of the company must "give dividends"."""
     boss = state.boss[company]
-    return state.options.dividends and boss is not None and COMPONENTS.bosses[boss].dividends
+    return state.options.dividends and boss is not None and state.comp.bosses[boss].dividends
 
 
 def pay_dividends(state: GoodwillState, company: int, result: int) -> None:
     """Dividends: a tenth of the result per share, only the tens; the rest to the capital.
 
+    "There are 10 shares for each companies (even for Crimson in a 4-player game), so when
+    having a share you win a tenth of the result" (``param.shares_per_company``).
     A share removed in a 4-player game (Crimson) is nobody's: its part stays in the bank.
     """
-    per_share = result // SHARES_FOR_DIVIDENDS
-    rest = result - per_share * SHARES_FOR_DIVIDENDS
+    shares = state.params.shares_per_company
+    per_share = result // shares
+    rest = result - per_share * shares
     paid = 0
     for seat, held in enumerate(state.shares):
         amount = per_share * held[company]

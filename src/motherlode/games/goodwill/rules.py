@@ -15,41 +15,74 @@ shareholder) or ``vote`` (the shareholders at once); ``over`` at the end.
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from motherlode.engine import Action, State
 from motherlode.engine.actions import JsonValue
+from motherlode.engine.parameters import Parameters
 from motherlode.games.goodwill import events, results, view
 from motherlode.games.goodwill.actions import (
     MAX_PRICE,
     PARTNERS,
     PASS,
     PRICES,
-    PROPOSALS,
     VOTES,
     Partner,
     Pass,
     Price,
     Propose,
     Vote,
+    names_of,
+    proposals,
 )
-from motherlode.games.goodwill.components import COMPANIES, COMPONENTS, INFORMATION_PAIRS
-from motherlode.games.goodwill.options import LAST_YEAR, GoodwillOptions
+from motherlode.games.goodwill.components import COMPANIES, Components
+from motherlode.games.goodwill.options import GoodwillOptions
 from motherlode.games.goodwill.rulebook import (
-    AVAILABLE_BOSSES,
     OVER,
     PARTNER,
     PRICE,
     PROPOSE,
-    START_CAPITAL,
-    START_CASH,
-    START_MARKET,
-    START_PRICE,
-    TRANSACTIONS_PER_COMPANY,
     VOTE,
     shares_in_play,
     vote_threshold,
 )
 from motherlode.games.goodwill.transactions import Deal, match_prices
+
+
+class Fixed(NamedTuple):
+    """What a game's setup derives from its cards, its numbers and its player count."""
+
+    proposals: tuple[Propose, ...]
+    in_play: tuple[int, ...]
+    threshold: int
+    seen_by: tuple[tuple[int, ...], ...]
+    """The seats that face each information space."""
+
+
+_FIXED: dict[tuple[int, int, int], tuple[Components, Parameters, Fixed]] = {}
+
+
+def fixed_for(comp: Components, p: Parameters, n: int) -> Fixed:
+    """:class:`Fixed` for these components, numbers and players, made once (found by
+    identity: both are kept while their files and overrides stay the same)."""
+    key = (id(comp), id(p), n)
+    known = _FIXED.get(key)
+    if known is not None and known[0] is comp and known[1] is p:
+        return known[2]
+    visible = comp.visible
+    fixed = Fixed(
+        proposals(names_of(comp)),
+        tuple(shares_in_play(n, c, p) for c in range(len(COMPANIES))),
+        vote_threshold(n, p),
+        tuple(
+            tuple(s for s in range(n) if space in visible[s])
+            for space in range(p.information_pairs)
+        ),
+    )
+    if len(_FIXED) >= 64:
+        _FIXED.clear()
+    _FIXED[key] = (comp, p, fixed)
+    return fixed
 
 
 def article(word: str) -> str:
@@ -80,47 +113,56 @@ class GoodwillState(State):
     """
 
     options: GoodwillOptions
+    comp: Components
+    """The cards and the board this game is played with (the options' components)."""
+    params: Parameters
+    """The design numbers (``data/parameters.toml`` and the designer's overrides)."""
 
     # ------------------------------------------------------------------ setup
 
     def _setup(self) -> None:
         """SETUP, in the rulebook's order."""
         n = self.num_players
+        comp = self.comp = self.options.load()
+        p = self.params = self.options.parameters
+        fixed = fixed_for(comp, p, n)
+        self.proposals = fixed.proposals
+        """``proposals[boss]`` proposes boss card number ``boss``: shared instances."""
+        self.in_play = fixed.in_play
+        """The share cards of each company dealt to the players."""
         self.year = self.options.start_year
-        self.capital = list(START_CAPITAL)
-        self.market = list(START_MARKET)
+        self.capital: list[int] = list(p.start_capital)
+        self.market: list[int] = list(p.start_market)
         self.bankrupt = [False] * len(COMPANIES)
         self.bank = 0
         """What the bank has taken in minus what it has paid out (it never runs out)."""
-        pool = [r for r, count in enumerate(COMPONENTS.resource_pool) for _ in range(count)]
+        pool = [r for r, count in enumerate(comp.resource_pool) for _ in range(count)]
         self.rng.shuffle(pool)
-        kinds = len(COMPONENTS.resources)
+        kinds = len(comp.resources)
         self.resources = [[0] * kinds for _ in COMPANIES]
         """Resource tokens of each company, counted by type (oil, coal, workers)."""
+        k = p.start_resources
         for c in range(len(COMPANIES)):
-            for r in pool[3 * c : 3 * c + 3]:
+            for r in pool[k * c : k * c + k]:
                 self.resources[c][r] += 1
-        self.resource_price = [START_PRICE] * kinds
-        bosses: list[int] = list(range(len(COMPONENTS.bosses)))
+        self.resource_price: list[int] = [p.start_price] * kinds
+        bosses: list[int] = list(range(len(comp.bosses)))
         self.rng.shuffle(bosses)
         self.boss: list[int | None] = list(bosses[: len(COMPANIES)])
         rest = bosses[len(COMPANIES) :]
-        self.available = rest[:AVAILABLE_BOSSES]
-        self.boss_deck = rest[AVAILABLE_BOSSES:]
+        self.available = rest[: p.available_bosses]
+        self.boss_deck = rest[p.available_bosses :]
         self.boss_deck_unknown = len(self.boss_deck)
         """How many cards at the top of the boss deck nobody has seen (the rest were put at
         the bottom in view of everyone)."""
-        deck = [c for c in range(len(COMPANIES)) for _ in range(shares_in_play(n, c))]
+        deck = [c for c in range(len(COMPANIES)) for _ in range(self.in_play[c])]
         self.rng.shuffle(deck)
         self.shares = [[0] * len(COMPANIES) for _ in range(n)]
         for i, company in enumerate(deck):
             self.shares[i % n][company] += 1
-        self.cash = [START_CASH] * n
-        self.threshold = vote_threshold(n)
-        visible = COMPONENTS.visible
-        self._seen_by = tuple(
-            tuple(s for s in range(n) if space in visible[s]) for space in range(INFORMATION_PAIRS)
-        )
+        self.cash: list[int] = [p.start_cash] * n
+        self.threshold = fixed.threshold
+        self._seen_by = fixed.seen_by
         self.information: tuple[tuple[int, int], ...] = ()
         """This year's pairs (percentage, event card number) on the information spaces."""
         self.revealed: tuple[tuple[int, int], ...] = ()
@@ -144,14 +186,14 @@ class GoodwillState(State):
         self._simultaneous = False
         if self.logging:
             self.log(
-                f"Goodwill for {n} players, {self.options.start_year} to {LAST_YEAR}"
+                f"Goodwill for {n} players, {self.options.start_year} to {p.last_year}"
                 + (", dividends" if self.options.dividends else "")
                 + (", cash only" if self.options.cash_only else "")
             )
             for c, name in enumerate(COMPANIES):
                 self.log(
                     f"{name}: ${self.capital[c]}, {self.market[c]} %, resources "
-                    f"{results.describe_resources(self.resources[c])}, boss "
+                    f"{results.describe_resources(self.resources[c], comp.resources)}, boss "
                     f"{self.boss_name(c)}"
                 )
             self.log("Available bosses: " + ", ".join(self.boss_names(self.available)))
@@ -166,15 +208,16 @@ class GoodwillState(State):
         (4 - END OF THE YEAR, II), so drawing 4 of the full decks is the same as dealing
         from a shuffled deck.
         """
-        percentages = self.rng.sample(COMPONENTS.percentages, INFORMATION_PAIRS)
-        cards = self.rng.sample(range(len(COMPONENTS.events)), INFORMATION_PAIRS)
+        comp, pairs = self.comp, self.params.information_pairs
+        percentages = self.rng.sample(comp.percentages, pairs)
+        cards = self.rng.sample(range(len(comp.events)), pairs)
         self.information = tuple(zip(percentages, cards, strict=True))
         if self.logging:
-            self.log(f"Year {self.year}: 4 information cards are placed face down")
+            self.log(f"Year {self.year}: {pairs} information cards are placed face down")
             for space, (pct, card) in enumerate(self.information):
                 seen_by = self.seen_by(space)
                 if seen_by:
-                    label = COMPONENTS.events[card].label
+                    label = comp.events[card].label
                     self.log(
                         f"Information {space + 1}: {pct} % - {label}",
                         to=frozenset(seen_by),
@@ -207,7 +250,7 @@ class GoodwillState(State):
         """Phases 3 and 4, then the next year or the end of the game."""
         events.reveal_events(self)
         results.year_results(self)
-        if self.year == LAST_YEAR:
+        if self.year == self.params.last_year:
             self.phase = OVER
             self._asked = ()
             self._simultaneous = False
@@ -316,7 +359,7 @@ class GoodwillState(State):
 
     def _after_transaction(self) -> None:
         self.transaction += 1
-        if self.transaction < TRANSACTIONS_PER_COMPANY:
+        if self.transaction < self.params.transactions_per_company:
             self._ask_prices()
             return
         c = self.company
@@ -350,7 +393,7 @@ class GoodwillState(State):
             self._next_proposer()
             return
         assert isinstance(action, Propose)
-        boss = COMPONENTS.boss_named(action.boss)
+        boss = self.comp.boss_named(action.boss)
         self.proposal = boss
         c = self.company
         self.phase = VOTE
@@ -399,7 +442,7 @@ class GoodwillState(State):
         self.draw_available_boss()
         if self.logging:
             self.log(
-                f"{COMPONENTS.bosses[boss].name} now runs {COMPANIES[company]}; available: "
+                f"{self.comp.bosses[boss].name} now runs {COMPANIES[company]}; available: "
                 + ", ".join(self.boss_names(self.available))
             )
 
@@ -434,7 +477,8 @@ class GoodwillState(State):
         if phase == PARTNER:
             return [PARTNERS[s] for s in self.candidates]
         if phase == PROPOSE:
-            return [PASS, *(PROPOSALS[b] for b in self.available)]
+            proposal = self.proposals
+            return [PASS, *(proposal[b] for b in self.available)]
         return []
 
     def _illegal_reason(self, seat: int, action: Action) -> str | None:
@@ -456,7 +500,7 @@ class GoodwillState(State):
             if phase != PROPOSE:
                 return f"no boss may be proposed now: {self.asking()}"
             if isinstance(action, Propose):
-                boss = COMPONENTS.boss_named(action.boss)
+                boss = self.comp.boss_named(action.boss)
                 available = ", ".join(self.boss_names(self.available))
                 if boss is None:
                     return f"there is no boss named {action.boss!r}; available: {available}"
@@ -490,17 +534,17 @@ class GoodwillState(State):
 
     def boss_name(self, company: int) -> str:
         boss = self.boss[company]
-        return "nobody" if boss is None else COMPONENTS.bosses[boss].name
+        return "nobody" if boss is None else self.comp.bosses[boss].name
 
-    @staticmethod
-    def boss_names(bosses: list[int]) -> list[str]:
-        return [COMPONENTS.bosses[b].name for b in bosses]
+    def boss_names(self, bosses: list[int]) -> list[str]:
+        cards = self.comp.bosses
+        return [cards[b].name for b in bosses]
 
     def share_value(self, company: int) -> int:
         """END OF THE GAME: a share is worth the capital divided by 10, rounded up."""
         if self.bankrupt[company]:
             return 0
-        return results.share_value(self.capital[company])
+        return results.share_value(self.capital[company], self.params.shares_per_company)
 
     def _observe(self, seat: int | None) -> dict[str, JsonValue]:
         return view.observation(self, seat)
@@ -508,10 +552,11 @@ class GoodwillState(State):
     def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
         """Re-draw the information pairs ``seat`` has not seen, and the unseen boss deck."""
         if self.information:
-            mine = COMPONENTS.visible[seat]
+            comp = self.comp
+            mine = comp.visible[seat]
             seen = [pair for space, pair in enumerate(self.information) if space in mine]
-            pct_pool = [p for p in COMPONENTS.percentages if all(p != s[0] for s in seen)]
-            card_pool = [e for e in range(len(COMPONENTS.events)) if all(e != s[1] for s in seen)]
+            pct_pool = [p for p in comp.percentages if all(p != s[0] for s in seen)]
+            card_pool = [e for e in range(len(comp.events)) if all(e != s[1] for s in seen)]
             hidden = [space for space in range(len(self.information)) if space not in mine]
             pcts = rng.sample(pct_pool, len(hidden))
             cards = rng.sample(card_pool, len(hidden))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from motherlode.games.goodwill.components import COMPANIES, COMPONENTS
+from motherlode.games.goodwill.components import COMPANIES, Components
 from motherlode.games.goodwill.rulebook import OVER, PARTNER, PRICE, PROPOSE, VOTE
 from motherlode.rl.tensors.schema import (
     Cat,
@@ -32,8 +32,9 @@ BY_CARD = "derived from the event card's number (component data)"
 
 
 def fields(state: State) -> dict[str, Node]:
-    resources = COMPONENTS.resources
-    bosses = [b.name for b in COMPONENTS.bosses]
+    comp: Components = state.comp  # type: ignore[attr-defined]
+    resources = comp.resources
+    bosses = [b.name for b in comp.bosses]
     boss = Rec(
         {
             "name": Cat(bosses),
@@ -45,13 +46,13 @@ def fields(state: State) -> dict[str, Node]:
             "dividends": Skip(BY_NAME),
         }
     )
-    spaces = len(COMPONENTS.visible)
+    spaces = len(comp.visible)
     pair = Rec(
         {
             "space": Num(),
             "seen_by": SeatSet(),
             "percentage": Num(100),
-            "card": Cat(range(len(COMPONENTS.events))),
+            "card": Cat(range(len(comp.events))),
             "left": Skip(BY_CARD),
             "right": Skip(BY_CARD),
         },

@@ -12,17 +12,15 @@ from typing import TYPE_CHECKING
 
 from motherlode.engine.actions import JsonValue
 from motherlode.games.goodwill import results
-from motherlode.games.goodwill.components import COMPANIES, COMPONENTS, Boss
-from motherlode.games.goodwill.options import LAST_YEAR
-from motherlode.games.goodwill.rulebook import OVER, PARTNER, PRICE, VOTE, shares_in_play
+from motherlode.games.goodwill.components import COMPANIES, Boss, Components
+from motherlode.games.goodwill.rulebook import OVER, PARTNER, PRICE, VOTE
 
 if TYPE_CHECKING:
     from motherlode.games.goodwill.rules import GoodwillState
 
 
-def boss_json(boss: Boss) -> dict[str, JsonValue]:
-    """A boss card as the observation shows it."""
-    names = COMPONENTS.resources
+def boss_json(boss: Boss, names: tuple[str, ...]) -> dict[str, JsonValue]:
+    """A boss card as the observation shows it (``names``: the resources')."""
     return {
         "name": boss.name,
         "salary": boss.salary,
@@ -34,18 +32,34 @@ def boss_json(boss: Boss) -> dict[str, JsonValue]:
     }
 
 
-_BOSS_CARDS = tuple(boss_json(b) for b in COMPONENTS.bosses)
+_BOSS_CARDS: dict[int, tuple[Components, tuple[dict[str, JsonValue], ...]]] = {}
+"""The views of the boss cards by set of components (by identity: hashing the whole set
+would cost more than the views)."""
 
 
-def boss_card(boss: int) -> dict[str, JsonValue]:
+def _boss_cards(comp: Components) -> tuple[dict[str, JsonValue], ...]:
+    """The views of a game's boss cards, made once per set of components."""
+    known = _BOSS_CARDS.get(id(comp))
+    if known is None or known[0] is not comp:
+        if len(_BOSS_CARDS) >= 16:
+            _BOSS_CARDS.clear()
+        known = _BOSS_CARDS[id(comp)] = (
+            comp,
+            tuple(boss_json(b, comp.resources) for b in comp.bosses),
+        )
+    return known[1]
+
+
+def boss_card(state: GoodwillState, boss: int) -> dict[str, JsonValue]:
     """A fresh copy of the view of boss card number ``boss``."""
-    card = _BOSS_CARDS[boss]
+    card = _boss_cards(state.comp)[boss]
     return {**card, "policy": list(card["policy"])}
 
 
 def observation(state: GoodwillState, seat: int | None) -> dict[str, JsonValue]:
     """The board, the players, this seat's informations and the decision under way."""
-    names = COMPONENTS.resources
+    comp = state.comp
+    names = comp.resources
     phase = state.phase
     companies: list[JsonValue] = []
     for c, name in enumerate(COMPANIES):
@@ -58,22 +72,22 @@ def observation(state: GoodwillState, seat: int | None) -> dict[str, JsonValue]:
                 "market_share": state.market[c],
                 "resources": dict(zip(names, state.resources[c], strict=True)),
                 "resource_cost": results.resource_cost(state, c),
-                "boss": None if boss is None else boss_card(boss),
+                "boss": None if boss is None else boss_card(state, boss),
                 "bankrupt": state.bankrupt[c],
-                "shares": shares_in_play(state.num_players, c),
+                "shares": state.in_play[c],
             }
         )
     view: dict[str, JsonValue] = {
         "year": state.year,
         "first_year": state.options.start_year,
-        "last_year": LAST_YEAR,
+        "last_year": state.params.last_year,
         "phase": phase,
         "company": None if phase == OVER else COMPANIES[state.company],
         "transaction": state.transaction + 1 if phase in (PRICE, PARTNER) else None,
         "asking": state.asking(),
         "resource_prices": dict(zip(names, state.resource_price, strict=True)),
         "companies": companies,
-        "available_bosses": [boss_card(b) for b in state.available],
+        "available_bosses": [boss_card(state, b) for b in state.available],
         "boss_deck": {
             "cards": len(state.boss_deck),
             "known_bottom": state.boss_names(state.boss_deck[state.boss_deck_unknown :]),
@@ -95,7 +109,7 @@ def observation(state: GoodwillState, seat: int | None) -> dict[str, JsonValue]:
         "last_vote": None,
     }
     if seat is not None:
-        view["my_information"] = list(COMPONENTS.visible[seat])
+        view["my_information"] = list(comp.visible[seat])
     deal = state.deal
     if phase == PARTNER and deal is not None:
         view["partner_choice"] = {
@@ -108,13 +122,13 @@ def observation(state: GoodwillState, seat: int | None) -> dict[str, JsonValue]:
     if phase == VOTE and state.proposal is not None:
         view["proposal"] = {
             "proposer": state.proposer,
-            "boss": boss_card(state.proposal),
+            "boss": boss_card(state, state.proposal),
             "voters": {str(s): state.shares[s][state.company] for s in state.voters},
         }
     if state.last_vote is not None:
         boss, yes, passed, ayes = state.last_vote
         view["last_vote"] = {
-            "boss": COMPONENTS.bosses[boss].name,
+            "boss": comp.bosses[boss].name,
             "yes": yes,
             "passed": passed,
             "voted_yes": list(ayes),
@@ -125,7 +139,7 @@ def observation(state: GoodwillState, seat: int | None) -> dict[str, JsonValue]:
 def information(state: GoodwillState, seat: int | None) -> list[JsonValue]:
     """The information spaces: a seat sees the pairs of its own spaces only."""
     out: list[JsonValue] = []
-    mine = COMPONENTS.visible[seat] if seat is not None else ()
+    mine = state.comp.visible[seat] if seat is not None else ()
     for space, pair in enumerate(state.information):
         if space in mine:
             out.append(pair_json(state, space, pair))
@@ -137,7 +151,7 @@ def information(state: GoodwillState, seat: int | None) -> list[JsonValue]:
 def pair_json(state: GoodwillState, space: int, pair: tuple[int, int]) -> dict[str, JsonValue]:
     """An information pair face up: its percentage and its event card."""
     pct, number = pair
-    card = COMPONENTS.events[number]
+    card = state.comp.events[number]
     return {
         "space": space,
         "seen_by": list(state.seen_by(space)),

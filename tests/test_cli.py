@@ -55,6 +55,15 @@ def test_games_one_game_details_its_options() -> None:
     assert "bool" in rows["challenges"] and "True" in rows["challenges"]
 
 
+def test_games_one_game_lists_its_design_numbers() -> None:
+    """A designer reads each parameter's name, default and bounds (data/parameters.toml)."""
+    result = run("games", "yukon")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "design numbers" in text and "param.stones" in text
+    assert "a whole number from 4 to 12" in text
+
+
 def test_games_one_game_shows_its_difficulty_levels() -> None:
     result = run("games", "gonza")
     assert result.exit_code == 0, result.output

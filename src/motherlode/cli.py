@@ -112,6 +112,15 @@ def games_command(
                 allowed = ""
             detail.add_row(o["name"], o["type"], str(o["default"]), allowed, o["help"])
         console.print(detail)
+        design = g.options_class.describe_parameters()
+        if design:
+            how = "-o param.NAME=VALUE, --vary param.NAME=LO:HI:STEP"
+            numbers = RichTable(title=f"{g.title}: design numbers ({how})")
+            for col in ("parameter", "default", "allowed", "meaning"):
+                numbers.add_column(col)
+            for p in design:
+                numbers.add_row(p["name"], str(p["default"]), p["allowed"], p["help"])
+            console.print(numbers)
         console.print(_levels_table(g))
 
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import shutil
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,6 +16,14 @@ import pytest
 
 import motherlode
 from motherlode.engine import BadRecord, GameRecord, State, replay
+from motherlode.engine.record import (
+    MAX_FILE_BYTES,
+    MAX_FILES,
+    files_digest,
+    materialise,
+    record_options,
+)
+from motherlode.table import Table
 from motherlode.testing import fingerprint, random_step
 from tests.engine.nuggets import GAME, Bid
 
@@ -267,3 +278,113 @@ def test_a_binary_file_is_a_bad_record(tmp_path: Path) -> None:
     path.write_bytes(b"\xff\xd8\xff\xe0 a JPEG, not a record")
     with pytest.raises(BadRecord):
         GameRecord.load(path)
+
+
+# ------------------------------------------------------------ a designer's files
+
+VARIANT = {
+    "parameters.toml": "start_credits_first = 7\nstart_credits_others = 9\n",
+    "dice.toml": "credits_per_colour = 25\n",
+}
+
+
+@pytest.fixture
+def machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[str], Path]:
+    """Switch to another machine's temporary directory (where designer's folders go)."""
+
+    def switch(name: str) -> Path:
+        where = tmp_path / name
+        where.mkdir()
+        monkeypatch.setattr(tempfile, "tempdir", str(where))
+        return where
+
+    switch("first")
+    return switch
+
+
+def seen(state: State) -> list[Any]:
+    """What every seat sees, but the options (which name this machine's folder)."""
+    views = [state.observe(s) for s in (None, *range(state.num_players))]
+    return [{k: v for k, v in view.items() if k != "options"} for view in views]
+
+
+def variant_record() -> tuple[State, GameRecord]:
+    table = Table.create("gonza", ["random", "random"], seed=5, components=VARIANT)
+    table.run_bots(limit=40)
+    return table.state, table.record()
+
+
+def test_a_record_holds_its_designers_files_and_replays_them_on_another_machine(
+    machine: Callable[[str], Path],
+) -> None:
+    state, record = variant_record()
+    assert record.meta["components"] == VARIANT
+    assert record.options["components"] == "sha256:" + files_digest(VARIANT)
+    start = record.replay(0).observe(None)["players"]
+    assert sorted(p["credits"] for p in start) == [7, 9]
+    elsewhere = machine("second")
+    again = GameRecord.from_json(json.dumps(record.to_json())).replay()
+    assert seen(again) == seen(state)
+    (folder,) = (elsewhere / f"motherlode-components-{os.getuid()}").iterdir()
+    assert folder.name == files_digest(VARIANT)
+    assert {p.name: p.read_text() for p in folder.iterdir()} == VARIANT
+
+
+def test_a_damaged_folder_is_written_again(machine: Callable[[str], Path]) -> None:
+    folder = materialise(VARIANT)
+    (folder / "dice.toml").write_text("credits_per_colour = 99\n")
+    (folder / "events.toml").write_text("")
+    assert materialise(VARIANT) == folder
+    assert {p.name: p.read_text() for p in folder.iterdir()} == VARIANT
+    shutil.rmtree(folder)
+    folder.symlink_to(folder.parent.parent)  # something planted in its place
+    assert materialise(VARIANT) == folder and not folder.is_symlink()
+    assert {p.name: p.read_text() for p in folder.iterdir()} == VARIANT
+
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        ({"../evil.toml": "x = 1"}, "'../evil.toml' is not a file name"),
+        ({"/etc/passwd.toml": ""}, "is not a file name"),
+        ({"dice.toml": 4}, "dice.toml must be text"),
+        ({"dice.toml": "# \ud800"}, "dice.toml is not UTF-8 text"),
+        ({"dice.toml": "#" * (MAX_FILE_BYTES + 1)}, f"at most {MAX_FILE_BYTES}"),
+        ({f"f{i}.toml": "" for i in range(MAX_FILES + 1)}, f"at most {MAX_FILES}"),
+        (["dice.toml"], "must be an object"),
+        ({"dice.toml": "nope = 1"}, "dice.toml: unknown key 'nope'"),
+    ],
+    ids=["dot-dot", "a-path", "not-text", "not-utf8", "too-big", "too-many", "a-list", "bad-key"],
+)
+def test_hostile_files_in_a_record_are_refused_and_nothing_is_written(
+    machine: Callable[[str], Path], tmp_path: Path, files: Any, message: str
+) -> None:
+    _, record = variant_record()
+    data = record.to_json()
+    data["meta"]["components"] = files
+    data["options"]["components"] = ""
+    with pytest.raises(BadRecord, match=re.escape(message)):
+        GameRecord.from_json(data).replay()
+    assert not (tmp_path / "evil.toml").exists()
+    assert not (tmp_path / "first" / "evil.toml").exists()
+
+
+def test_a_record_whose_files_were_changed_or_dropped_does_not_replay(
+    machine: Callable[[str], Path],
+) -> None:
+    _, record = variant_record()
+    changed = GameRecord.from_json(record.to_json())
+    changed.meta["components"] = {**VARIANT, "dice.toml": "credits_per_colour = 30\n"}
+    with pytest.raises(BadRecord, match="they were changed"):
+        changed.replay()
+    dropped = GameRecord.from_json(record.to_json())
+    del dropped.meta["components"]
+    with pytest.raises(BadRecord, match="does not hold them"):
+        dropped.replay()
+
+
+def test_a_record_without_files_replays_with_its_own_options() -> None:
+    state, _ = played()
+    record = state.record()
+    assert record_options(record) is record.options
+    assert fingerprint(record.replay()) == fingerprint(state)

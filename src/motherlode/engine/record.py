@@ -3,11 +3,23 @@
 Records are what storage keeps, what the web server resumes from after a restart and what
 ``motherlode replay`` steps through.  Loading checks everything and raises
 :class:`BadRecord` with the reason, so a corrupt file never half-loads.
+
+A game played with a designer's files uploaded to a web table keeps their contents in
+``meta["components"]`` (file name to text), and its ``components`` option names them by
+hash (``sha256:…``) rather than by a folder of the machine it was played on: replaying
+writes them to a content-addressed folder of this machine (:func:`materialise`), so the
+record replays anywhere.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -136,7 +148,7 @@ def replay(record: GameRecord, upto: int | None = None) -> State:
         )
     names = [str(seat.get("name") or f"Player {i + 1}") for i, seat in enumerate(record.seats)]
     try:
-        state = game.new_state(record.num_players, record.seed, record.options, names)
+        state = game.new_state(record.num_players, record.seed, record_options(record), names)
     except BadOptions as exc:
         raise BadRecord(f"record options are invalid: {exc}") from None
     moves = record.moves if upto is None else record.moves[:upto]
@@ -200,3 +212,175 @@ def _table_event(state: State, event: dict[str, Any]) -> None:
         state.end_by_table(event["text"])
     else:
         state.log(event["text"])
+
+
+# ------------------------------------------------------------ a designer's files
+
+COMPONENTS = "components"
+"""The meta key (and the option) of a designer's files: ``{"dice.toml": "TOML text"}``."""
+MAX_FILES = 16
+"""The most designer's files a record (or a web table) may hold."""
+MAX_FILE_BYTES = 32 * 1024
+"""The most bytes (UTF-8) one designer's file may have."""
+HASHED = "sha256:"
+"""How the ``components`` option of a record names its files: ``sha256:`` + their digest."""
+
+_FILE_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}\.toml")
+
+
+def check_files(files: object, where: str = "record meta 'components'") -> dict[str, str]:
+    """Designer's files as a clean ``{name: text}``: at most :data:`MAX_FILES` plain
+    ``name.toml`` names (never a path), each UTF-8 text of at most :data:`MAX_FILE_BYTES`;
+    else :class:`BadRecord` naming the file (quoting at most 40 characters of a name)."""
+    if not isinstance(files, Mapping):
+        raise BadRecord(f"{where} must be an object of file names and their text")
+    if len(files) > MAX_FILES:
+        raise BadRecord(f"{where} holds {len(files)} files; at most {MAX_FILES}")
+    out: dict[str, str] = {}
+    for name, text in files.items():
+        shown = repr(name[:40]) if isinstance(name, str) else "a name"
+        if not isinstance(name, str) or not _FILE_NAME.fullmatch(name):
+            raise BadRecord(
+                f"{where}: {shown} is not a file name (lowercase letters, digits, _ and -, "
+                "ending in .toml; never a path)"
+            )
+        if not isinstance(text, str):
+            raise BadRecord(f"{where}: {name} must be text")
+        try:
+            size = len(text.encode("utf-8"))
+        except UnicodeEncodeError:
+            raise BadRecord(f"{where}: {name} is not UTF-8 text") from None
+        if size > MAX_FILE_BYTES:
+            raise BadRecord(f"{where}: {name} has {size} bytes; at most {MAX_FILE_BYTES}")
+        out[name] = text
+    return out
+
+
+def files_digest(files: Mapping[str, str]) -> str:
+    """The SHA-256 of a set of files (names and contents, in name order), in hex."""
+    canonical = json.dumps(sorted(files.items()), ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def components_root() -> Path:
+    """This user's folder of materialised designer's files, in the temporary directory:
+    made private (0700) and refused if someone else owns it or may write to it."""
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    root = Path(tempfile.gettempdir()) / f"motherlode-components-{uid}"
+    root.mkdir(mode=0o700, exist_ok=True)
+    info = os.lstat(root)
+    if root.is_symlink() or not root.is_dir() or (hasattr(os, "getuid") and info.st_uid != uid):
+        raise BadRecord(f"{root} is not this user's own folder: designer's files are not written")
+    if info.st_mode & 0o022:
+        raise BadRecord(f"{root} may be written by others: designer's files are not written")
+    return root
+
+
+_VERIFIED: dict[Path, tuple[str, ...]] = {}
+"""Folders already checked to hold their files, by what their listing looked like then."""
+
+
+def materialise(files: Mapping[str, str], root: Path | None = None) -> Path:
+    """The folder ``root/<digest>/`` holding exactly ``files`` (checked with
+    :func:`check_files` first), written once and atomically; a folder found there that
+    holds anything else (half-written, tampered with) is written again."""
+    files = check_files(files)
+    root = components_root() if root is None else root
+    folder = root / files_digest(files)
+    listing = _listing(folder)
+    if listing is not None and _VERIFIED.get(folder) == listing:
+        return folder
+    if listing is not None and _holds(folder, files):
+        _VERIFIED[folder] = listing
+        return folder
+    scratch = Path(tempfile.mkdtemp(prefix=".new-", dir=root))
+    try:
+        for name, text in files.items():
+            (scratch / name).write_bytes(text.encode("utf-8"))
+        if folder.exists() or folder.is_symlink():
+            _remove(folder)
+        os.rename(scratch, folder)
+    except OSError:
+        shutil.rmtree(scratch, ignore_errors=True)
+        if not _holds(folder, files):  # not another writer's identical folder either
+            raise
+    listing = _listing(folder)
+    if listing is not None:
+        if len(_VERIFIED) > 256:
+            _VERIFIED.clear()
+        _VERIFIED[folder] = listing
+    return folder
+
+
+def _listing(folder: Path) -> tuple[str, ...] | None:
+    """Names, sizes and change times of a real folder's entries (None: no such folder)."""
+    if folder.is_symlink() or not folder.is_dir():
+        return None
+    with os.scandir(folder) as entries:
+        return tuple(
+            sorted(
+                f"{e.name}:{(s := e.stat(follow_symlinks=False)).st_size}:{s.st_mtime_ns}"
+                for e in entries
+            )
+        )
+
+
+def _holds(folder: Path, files: Mapping[str, str]) -> bool:
+    """Whether ``folder`` holds exactly ``files``, as plain files."""
+    try:
+        if folder.is_symlink() or sorted(os.listdir(folder)) != sorted(files):
+            return False
+        return all(
+            not (folder / n).is_symlink() and (folder / n).read_bytes() == t.encode("utf-8")
+            for n, t in files.items()
+        )
+    except OSError:
+        return False
+
+
+def _remove(path: Path) -> None:
+    if path.is_symlink() or path.is_file():
+        path.unlink()
+    else:
+        shutil.rmtree(path)
+
+
+def without_folder(observation: dict[str, Any], files: Mapping[str, str] | None) -> dict[str, Any]:
+    """``observation`` with its ``options.components`` naming the designer's files by their
+    hash (as a record does) instead of the folder they were written to: that folder is a
+    path on the machine that plays the game, which no player needs to see."""
+    options = observation.get("options")
+    if not files or not isinstance(options, dict) or COMPONENTS not in options:
+        return observation
+    return {**observation, "options": {**options, COMPONENTS: HASHED + files_digest(files)}}
+
+
+def record_files(record: GameRecord) -> dict[str, str] | None:
+    """The designer's files a record holds (None: it holds none), checked."""
+    raw = record.meta.get(COMPONENTS)
+    return None if raw is None else check_files(raw)
+
+
+def record_options(record: GameRecord, root: Path | None = None) -> dict[str, Any]:
+    """The options a record's game is set up with: its own, and for a record holding a
+    designer's files, ``components`` naming their folder on this machine (written now)."""
+    files = record_files(record)
+    named = record.options.get(COMPONENTS)
+    if files is None:
+        if isinstance(named, str) and named.startswith(HASHED):
+            raise BadRecord(
+                f"the record's components option names designer's files ({named[:20]}…), "
+                "but the record does not hold them (meta 'components')"
+            )
+        return record.options
+    digest = files_digest(files)
+    if isinstance(named, str) and named.startswith(HASHED) and named != HASHED + digest:
+        raise BadRecord(
+            "the designer's files in the record (meta 'components') are not the ones its "
+            "components option names: they were changed"
+        )
+    try:
+        folder = materialise(files, root)
+    except OSError as exc:
+        raise BadRecord(f"the record's designer's files cannot be written: {exc}") from None
+    return {**record.options, COMPONENTS: str(folder)}

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from motherlode.engine import GameRecord, MotherlodeError, State, get_game
 from motherlode.engine.actions import JsonValue
+from motherlode.engine.record import record_options
 
 SCHEME = "sha256(motherlode-deal:SALT:SEED)"
 """How the commitment is made, stored beside it so that a later scheme can be told apart."""
@@ -174,7 +175,7 @@ def _check_moves(record: GameRecord) -> tuple[State | None, Check]:
         )
     names = [str(s.get("name") or f"Player {i + 1}") for i, s in enumerate(record.seats)]
     try:
-        state = game.new_state(len(record.seats), record.seed, record.options, names)
+        state = game.new_state(len(record.seats), record.seed, record_options(record), names)
     except MotherlodeError as exc:
         return None, Check(name, False, f"cannot set the game up: {exc}")
     for i, (seat, action_json) in enumerate(record.moves, 1):

@@ -24,7 +24,15 @@ from motherlode.engine import (
     get_game,
 )
 from motherlode.engine.actions import JsonValue
-from motherlode.engine.record import TABLE_EVENTS, table_events
+from motherlode.engine.record import (
+    COMPONENTS,
+    HASHED,
+    TABLE_EVENTS,
+    files_digest,
+    materialise,
+    record_files,
+    table_events,
+)
 from motherlode.table.undo import is_private_move
 
 MoveHook = Callable[["Table", int, Action], None]
@@ -64,6 +72,9 @@ class Table:
     events: list[dict[str, Any]] = field(default_factory=list)
     """What the table's people did that is not a move (a seat absent, given to a bot, taken
     back; the game ended by vote): the record's ``meta["table"]``, see :meth:`table_event`."""
+    components: dict[str, str] | None = None
+    """A designer's files the game is played with (a web table's upload), kept in the
+    record (``meta["components"]``) so that it replays anywhere; None: the game's own."""
 
     def is_current(self, seen_move: int) -> bool:
         """Whether a choice made looking at move ``seen_move`` still answers today's question:
@@ -84,11 +95,18 @@ class Table:
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
         names: Sequence[str] | None = None,
+        components: Mapping[str, str] | None = None,
     ) -> Table:
-        """A new game; each seat is ``human`` or a bot spec.  Bots are seeded from ``seed``."""
+        """A new game; each seat is ``human`` or a bot spec.  Bots are seeded from ``seed``.
+
+        ``components``: a designer's files (name to TOML text), written to a folder of their
+        own (:func:`~motherlode.engine.record.materialise`) that the game reads as its
+        ``components`` option."""
         game = get_game(game) if isinstance(game, str) else game
         specs = [parse_spec(s) if isinstance(s, str) else s for s in seats]
         options = dict(options or {})
+        if components:
+            options[COMPONENTS] = str(materialise(components))
         if game.seat_options is not None:  # options the seats imply, unless given outright
             for key, value in game.seat_options([s.name for s in specs]).items():
                 options.setdefault(key, value)
@@ -96,7 +114,7 @@ class Table:
         seed = game.check_seed(seed)
         seat_list = cls._make_seats(game, specs, seed, names)
         state = game.new_state(len(specs), seed, options, [s.name for s in seat_list])
-        return cls(game, state, seat_list)
+        return cls(game, state, seat_list, components=dict(components) if components else None)
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Table:
@@ -108,6 +126,7 @@ class Table:
         table = cls(game, state, cls._make_seats(game, specs, state.seed, names))
         table.undo_floor = state.move_count  # what came before a restart stays done
         table.events = [dict(e) for e in table_events(record)]
+        table.components = record_files(record)
         return table
 
     @staticmethod
@@ -230,6 +249,9 @@ class Table:
         record = self.state.record([s.to_json() for s in self.seats])
         if self.events:
             record.meta["table"] = [dict(e) for e in self.events]
+        if self.components:  # the files themselves, named by hash: not this machine's folder
+            record.options[COMPONENTS] = HASHED + files_digest(self.components)
+            record.meta[COMPONENTS] = dict(self.components)
         if self.state.is_over():
             record.meta["scores"] = list(self.state.scores())
             record.meta["ranking"] = [list(g) for g in self.state.ranking()]

@@ -24,17 +24,29 @@ from pydantic import BaseModel, Field
 
 from motherlode.agents import levels
 from motherlode.agents.specs import bot_names
-from motherlode.engine import GameRecord, MotherlodeError, games, get_game
+from motherlode.engine import Game, GameRecord, MotherlodeError, games, get_game
+from motherlode.engine.components import PARAMETERS
+from motherlode.engine.record import MAX_FILE_BYTES, MAX_FILES, record_files, without_folder
 from motherlode.storage import Database
 from motherlode.web import game_assets
 from motherlode.web.dashboard import dashboard_router
-from motherlode.web.limits import BodyLimit, Limits, excerpt, validation_error
+from motherlode.web.limits import (
+    DESIGNER_BYTES,
+    MAX_PARAMETER_OPTIONS,
+    BodyLimit,
+    Limits,
+    excerpt,
+    validation_error,
+)
 from motherlode.web.outage import MESSAGE as OUTAGE_MESSAGE
 from motherlode.web.outage import OUTAGE_ERRORS, RETRY_AFTER, is_outage
 from motherlode.web.people import CLOCKS
-from motherlode.web.service import TIMER_CHOICES, ServiceError, TableService
+from motherlode.web.service import TIMER_CHOICES, ServiceError, TableService, without_files
 
 STATIC = Path(__file__).parent / "static"
+DESIGNER_TABLES = "/api/designer/tables"
+"""Where a new table with a designer's files is made: as ``POST /api/tables``, with room in
+the body for the files (other requests keep the operator's ``max_bytes``)."""
 
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token")]
 SeatNumber = Annotated[int, Field(ge=0, lt=8, strict=True)]
@@ -52,6 +64,8 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, max_length=40)
     settings: dict[str, Any] = Field(default_factory=dict, max_length=10)
     seed: int | None = Field(None, ge=0, lt=2**63, strict=True)
+    components_files: dict[str, Any] = Field(default_factory=dict)
+    """A designer's files, name to TOML text (checked in :func:`admission.designer_files`)."""
 
 
 class ActionIn(BaseModel):
@@ -109,9 +123,28 @@ def game_catalogue() -> list[dict[str, Any]]:
                 "howto": game_assets.howto(game),
                 "renderer": game_assets.has_renderer(game),
                 "data": game_assets.game_data(game) is not None,
+                "designer": designer(game),
             }
         )
     return out
+
+
+def designer(game: Game) -> dict[str, Any] | None:
+    """What a designer may change at a web table: the component files it may upload and
+    the design numbers (``param.*``) it may set; None for a game that reads no such files."""
+    files = game.options_class.component_files
+    if files is None:
+        return None
+    return {
+        "files": sorted({*files, PARAMETERS}),
+        "max_files": MAX_FILES,
+        "max_file_bytes": MAX_FILE_BYTES,
+        "max_parameters": MAX_PARAMETER_OPTIONS,
+        "parameters": [
+            {"name": p["name"], "default": p["default"], "allowed": p["allowed"]}
+            for p in game.options_class.describe_parameters()
+        ],
+    }
 
 
 def create_app(database_url: str | None = None, *, limits: Limits | None = None) -> FastAPI:
@@ -128,7 +161,10 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
 
     app = FastAPI(title="motherlode", lifespan=lifespan)
     app.state.service = service
-    app.add_middleware(BodyLimit, max_bytes=limits.max_bytes)
+    with_files = limits.max_bytes + DESIGNER_BYTES  # room for a designer's files
+    app.add_middleware(
+        BodyLimit, max_bytes=limits.max_bytes, larger={("POST", DESIGNER_TABLES): with_files}
+    )
     app.add_exception_handler(RequestValidationError, validation_error)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(dashboard_router(db))  # the books of a physical GOLDFIX table
@@ -199,10 +235,16 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
     async def list_tables(status: str | None = None) -> dict[str, Any]:
         if status not in (None, "running", "finished"):
             raise ServiceError(422, "status must be running or finished")
-        return {"tables": db.list_tables(status)}
+        tables = db.list_tables(status)
+        for table in tables:  # a designer's files by name only
+            table["settings"] = without_files(table.get("settings") or {})
+        return {"tables": tables}
 
     @app.post("/api/tables", status_code=201)
+    @app.post(DESIGNER_TABLES, status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        """A new table.  A designer's files may come with any; the body of one sent to
+        :data:`DESIGNER_TABLES` may be larger, by room for sixteen full files."""
         live, tokens = service.create(
             body.game,
             [s.model_dump() for s in body.seats],
@@ -210,6 +252,7 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
             body.settings,
             body.seed,
             client=request.client.host if request.client else "unknown",
+            components_files=body.components_files,
         )
         seats = []
         for i, seat in enumerate(live.table.seats):
@@ -308,7 +351,7 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
             "move": move,
             "moves": len(rec.moves),
             "last": last,
-            "observation": state.observe(None),
+            "observation": without_folder(state.observe(None), record_files(rec)),
             "events": [e.to_json() for e in state.events_for(None)][-300:],
         }
 

@@ -17,6 +17,8 @@ from fastapi import HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+from motherlode.engine.record import MAX_FILE_BYTES, MAX_FILES
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -24,6 +26,11 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 EXCERPT = 60
+MAX_PARAMETER_OPTIONS = 32
+"""The most ``param.*`` options one new table may carry (more go in a parameters.toml)."""
+DESIGNER_BYTES = 2 * MAX_FILES * MAX_FILE_BYTES
+"""What a new table's request may carry beyond the usual body: a designer's files, each
+character of them at most two in JSON (``\\n``, ``\\"``: valid TOML has no other escapes)."""
 FINISHED_UNLOAD = 30.0
 """Seconds a finished table nobody watches stays in memory (for the replays that follow)."""
 
@@ -84,24 +91,29 @@ async def validation_error(_: Request, exc: Exception) -> JSONResponse:
 
 class BodyLimit:
     """Refuse request bodies above ``max_bytes`` with 413, whether or not they say their
-    length (a body sent in chunks is counted as it arrives)."""
+    length (a body sent in chunks is counted as it arrives).  ``larger``: a bigger limit
+    for some ``(method, path)`` (a new table, which may carry a designer's files)."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(
+        self, app: ASGIApp, max_bytes: int, larger: dict[tuple[str, str], int] | None = None
+    ) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.larger = larger or {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get((scope.get("method", ""), scope.get("path", "")), self.max_bytes)
         for name, value in scope.get("headers", ()):
             if name == b"content-length":
                 try:
                     declared = int(value)
                 except ValueError:
-                    declared = self.max_bytes + 1
-                if declared > self.max_bytes:
-                    await self._refuse(send)
+                    declared = limit + 1
+                if declared > limit:
+                    await self._refuse(send, limit)
                     return
         received = 0
 
@@ -110,17 +122,18 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.max_bytes:  # FastAPI passes HTTPException through
-                    raise HTTPException(413, self._message())
+                if received > limit:  # FastAPI passes HTTPException through
+                    raise HTTPException(413, self._message(limit))
             return message
 
         await self.app(scope, counted, send)
 
-    def _message(self) -> str:
-        return f"the request is too large: at most {self.max_bytes} bytes"
+    @staticmethod
+    def _message(limit: int) -> str:
+        return f"the request is too large: at most {limit} bytes"
 
-    async def _refuse(self, send: Send) -> None:
-        body = json.dumps({"detail": self._message()}).encode()
+    async def _refuse(self, send: Send, limit: int) -> None:
+        body = json.dumps({"detail": self._message(limit)}).encode()
         await send(
             {
                 "type": "http.response.start",

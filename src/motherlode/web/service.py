@@ -39,6 +39,7 @@ from motherlode.engine import (
     MotherlodeError,
     get_game,
 )
+from motherlode.engine.record import COMPONENTS, without_folder
 from motherlode.storage import Database, TableClosed
 from motherlode.storage.db import LockedTable, TableChanges, hash_token
 from motherlode.table import Table
@@ -49,7 +50,7 @@ from motherlode.web.admission import TIMER_CHOICES
 from motherlode.web.bots import BotPool
 from motherlode.web.cluster import SingleProcess, listen, process_name, sqlite_file
 from motherlode.web.errors import ServiceError
-from motherlode.web.limits import FINISHED_UNLOAD, CreationRate, Limits, excerpt
+from motherlode.web.limits import FINISHED_UNLOAD, CreationRate, Limits, clip, excerpt
 from motherlode.web.live import Listener, LiveTable
 from motherlode.web.outage import MESSAGE as OUTAGE_MESSAGE
 from motherlode.web.outage import Outage, is_outage
@@ -70,6 +71,9 @@ log = logging.getLogger("motherlode.web")
 T = TypeVar("T")
 
 MAX_EVENTS = 300
+DESIGNER = "components_files"
+"""The settings key holding a table's designer's files (name to text): private to the
+server, like its seed (never in a view or a listing), and the record's ``meta["components"]``."""
 WHY_PER_KIND = 40
 """Moves of one kind "Why can't I…?" lists at most (Carcassonne has 75,855 placements)."""
 
@@ -104,6 +108,24 @@ PRESENCE_RENEW = 5.0
 
 MAX_CACHED_HASHES = 10_000
 """Tables whose token hashes are kept without their table (a client may ask about any)."""
+
+
+def with_files(record: GameRecord, info: Mapping[str, Any]) -> GameRecord:
+    """The stored record with the table's designer's files (kept in its settings) in its
+    meta, where :meth:`Table.from_record` finds them."""
+    files = (info.get("settings") or {}).get(DESIGNER)
+    if files:
+        record.meta[COMPONENTS] = dict(files)
+    return record
+
+
+def without_files(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """A table's settings as views and listings show them: a designer's files by name only
+    (their text is the record's, once the game is over)."""
+    out = {k: v for k, v in settings.items() if k != DESIGNER}
+    if settings.get(DESIGNER):
+        out["designer_files"] = sorted(settings[DESIGNER])
+    return out
 
 
 class TableService:
@@ -268,12 +290,15 @@ class TableService:
         settings: Mapping[str, Any] | None = None,
         seed: int | None = None,
         client: str = "local",
+        components_files: Mapping[str, Any] | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; returns it and one secret token per human seat (None for bots).
 
         Everything is checked before anything is stored: the seats' bot specs (built as they
-        will play, within the operator's time limit), the options, the seed (refused from
-        the client at a table with people), and the operator's table limits (429).
+        will play, within the operator's time limit), the options, a designer's files (by
+        the game's own loader), the seed (refused from the client at a table with people),
+        and the operator's table limits (429).  The files are kept in the table's settings
+        (:data:`DESIGNER`), so that any process can resume it.
         """
         try:
             game = get_game(game_id)
@@ -295,6 +320,7 @@ class TableService:
             specs.append(admission.seat_spec(game_id, i, agent, self.limits.bot_seconds))
             names.append(name or (f"Player {i + 1}" if agent == "human" else f"{agent} {i + 1}"))
         options = admission.web_options(game, [s.name for s in specs], options)
+        files = admission.designer_files(game, components_files, options, [s.name for s in specs])
         clean = admission.table_settings(settings or {})
         people = any(s.is_human for s in specs)
         if seed is not None and people and not self.limits.allow_client_seed:
@@ -311,9 +337,12 @@ class TableService:
                 seed=draw_seed() if seed is None else seed,
                 options=options,
                 names=names,
+                components=files or None,
             )
         except MotherlodeError as exc:
-            raise ServiceError(422, str(exc)) from None
+            raise ServiceError(422, clip(str(exc), 400)) from None
+        if files:
+            clean[DESIGNER] = files
         minutes = table.state.game_minutes()
         if minutes:  # the rules' time limit runs from now, kept with the table
             clean["game_deadline"] = round(time.time() + 60 * minutes, 3)
@@ -381,6 +410,7 @@ class TableService:
             record = self.db.record(table_id) if info is not None else None
             if info is None or record is None:
                 raise ServiceError(404, f"there is no table {excerpt(table_id, 40)!r}")
+            with_files(record, info)
             try:
                 table = Table.from_record(record)
             except MotherlodeError as exc:
@@ -683,7 +713,7 @@ class TableService:
         record = self.db.record(live.id)
         if record is None or info is None:
             return
-        fresh = Table.from_record(record)
+        fresh = Table.from_record(with_files(record, info))
         table = live.table
         table.state, table.seats, table.events = fresh.state, fresh.seats, fresh.events
         live.fixed = None  # names and agents may have changed
@@ -746,7 +776,7 @@ class TableService:
             "seat": seat,
             "move_count": state.move_count,
             "status": "finished" if over else "running",
-            "observation": state.observe(seat),
+            "observation": without_folder(state.observe(seat), table.components),
             "legal": self._legal(live, seat, legal),
             "events": [e.to_json() for e in events],
             "can_undo": seat is not None and table.can_undo(seat),
@@ -824,7 +854,9 @@ class TableService:
                 "title": table.game.title,
                 "names": [s.name for s in table.seats],
                 "agents": [str(s.spec) for s in table.seats],
-                "settings": {k: v for k, v in live.settings.items() if k != "dealt_by"},
+                "settings": without_files(
+                    {k: v for k, v in live.settings.items() if k != "dealt_by"}
+                ),
             }
         return live.fixed
 

@@ -107,6 +107,7 @@
     }
     $("more-options").replaceChildren(...(more.children.length ? [M.el("details", { id: "advanced-options" },
       M.el("summary", { text: `More options (${more.children.length})` }), more)] : []));
+    $("designer").replaceChildren(...(g.designer ? [designerForm(g.designer)] : []));
     const settings = $("settings");
     settings.replaceChildren();
     if (g.timed_decisions) {
@@ -147,6 +148,75 @@
     seatsForm();
   }
 
+  // A designer's variant, folded away: their own component files (read here, sent as text)
+  // and design numbers as name=value lines (sent as param.* options). The server checks
+  // both with the game's own loader; its message says which file, line or key is wrong.
+  function designerForm(d) {
+    const names = d.files.join(", ");
+    const files = M.el("input", { id: "designer-files", type: "file", multiple: true, accept: ".toml",
+      "aria-describedby": "designer-files-help" });
+    const chosen = M.el("p", { id: "designer-chosen", class: "muted small" });
+    files.onchange = () => { chosen.textContent = [...files.files].map((f) => f.name).join(", "); };
+    const first = d.parameters[0];
+    const numbers = M.el("textarea", { id: "designer-params", rows: 3, spellcheck: "false",
+      placeholder: first ? `${first.name.replace(/^param\./, "")}=${first.default}` : "",
+      "aria-describedby": "designer-params-help" });
+    return M.el("details", { id: "designer-variant" },
+      M.el("summary", { text: "Designer's variant" }),
+      M.el("p", { class: "muted small", text: "Play your own version of the game, with changed " +
+        "component files and design numbers. Everyone at the table plays it, and its record keeps it." }),
+      M.el("div", { class: "option" },
+        M.el("label", { for: "designer-files", text: "Component files" }), files, chosen,
+        M.el("p", { id: "designer-files-help", class: "option-help muted small",
+          text: `Up to ${d.max_files} TOML files named as the game's own (${names}), each ` +
+            `holding only the keys you change, at most ${Math.floor(d.max_file_bytes / 1024)} KiB.` })),
+      M.el("div", { class: "option" },
+        M.el("label", { for: "designer-params", text: "Parameter overrides" }), numbers,
+        M.el("p", { id: "designer-params-help", class: "option-help muted small",
+          text: `One per line, name=value (up to ${d.max_parameters}); a list as 6,8,10,12.` }),
+        d.parameters.length ? designNumbers(d.parameters) : null));
+  }
+
+  /** The game's design numbers, their defaults and bounds: listed when unfolded (their
+   * names are the designer's, not a player's words). */
+  function designNumbers(parameters) {
+    const list = M.el("dl");
+    const box = M.el("details", { class: "designer-numbers" },
+      M.el("summary", { text: `The design numbers (${parameters.length})` }), list);
+    box.addEventListener("toggle", () => {
+      if (!box.open || list.children.length) return;
+      list.append(...parameters.flatMap((p) => [
+        M.el("dt", { text: `${p.name.replace(/^param\./, "")} = ${JSON.stringify(p.default)}` }),
+        M.el("dd", { class: "muted small", text: p.allowed })]));
+    });
+    return box;
+  }
+
+  /** The designer's files as {name: text}, and their parameter lines as param.* options;
+   * a line that is not name=value is refused here, naming it. */
+  async function readDesigner() {
+    const box = $("designer-files");
+    const files = {};
+    for (const file of box ? box.files : []) files[file.name] = await file.text();
+    const params = {};
+    const lines = ($("designer-params") ? $("designer-params").value : "").split("\n");
+    for (const [i, raw] of lines.entries()) {
+      const line = raw.trim();
+      if (!line || line.startsWith("#")) continue;
+      const at = line.indexOf("=");
+      if (at < 1) throw new Error(`Parameter overrides, line ${i + 1}: write name=value, got "${line.slice(0, 40)}"`);
+      const name = line.slice(0, at).trim().replace(/^param\./, "");
+      const text = line.slice(at + 1).trim();
+      params[`param.${name}`] = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+    }
+    return { files, params };
+  }
+
+  function showError(text) {
+    $("error").textContent = text;
+    $("error").classList.remove("hidden");
+  }
+
   function readOptions() {
     const options = {};
     for (const input of $("create").querySelectorAll("[data-option]")) {
@@ -171,14 +241,18 @@
     if ($("decision_timer") && !$("decision-timer-row").classList.contains("hidden")) {
       settings.decision_timer = Number($("decision_timer").value);
     }
-    const response = await fetch("/api/tables", { method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ game: $("game").value, seats, options: readOptions(), settings }) });
-    const data = await response.json();
+    let designer;
+    try { designer = await readDesigner(); } catch (e) { showError(e.message); return; }
+    const body = { game: $("game").value, seats, options: { ...readOptions(), ...designer.params }, settings };
+    const withFiles = Object.keys(designer.files).length > 0;
+    if (withFiles) body.components_files = designer.files;
+    // a table with a designer's files has its own address, with room for them in the body
+    const response = await fetch(withFiles ? "/api/designer/tables" : "/api/tables", { method: "POST",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    let data;
+    try { data = await response.json(); } catch { data = { detail: `${response.status} ${response.statusText}` }; }
     if (!response.ok) {
-      const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
-      $("error").textContent = detail;
-      $("error").classList.remove("hidden");
+      showError(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail));
       return;
     }
     const box = $("created");

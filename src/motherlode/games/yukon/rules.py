@@ -144,7 +144,7 @@ class YukonState(State):
         self.active: list[bool] = [True] * n
         """Per seat: the team still has gold-diggers to move (not retired, not all staked)."""
         self.phase = PLACING
-        self.mover = 0
+        self.mover = n - 1 if params.reverse_placement else 0
         self.throws: tuple[int, ...] = ()
         self.pips = 0
         self.steered = False
@@ -244,8 +244,10 @@ class YukonState(State):
         self._advance()
 
     def scores(self) -> tuple[float, ...]:
-        """The Winner: the nuggets of the claims each team staked."""
-        return tuple(float(n) for n in self.nuggets)
+        """The Winner: the nuggets of the claims each team staked (plus, where a designer
+        gives them, ``late_seat_nuggets`` for every seat a team sits after the first)."""
+        bonus = self.params.late_seat_nuggets
+        return tuple(float(n + bonus * seat) for seat, n in enumerate(self.nuggets))
 
     def clone(self) -> YukonState:
         new = super().clone()
@@ -639,8 +641,9 @@ class YukonState(State):
                 f"{self.seat_name(seat)} places a gold-digger on the start space "
                 f"{space_words(self.board.labels[space])}"
             )
-        if seat + 1 < self.num_players:
-            self.mover = seat + 1
+        step = -1 if self.params.reverse_placement else 1
+        if 0 <= seat + step < self.num_players:
+            self.mover = seat + step
         else:
             self.phase = PLAYING
             self._start_turn(0)

@@ -309,3 +309,27 @@ def test_a_record_whose_files_were_changed_does_not_replay(
     )
     assert done.returncode == 1
     assert "they were changed" in " ".join(done.stdout.split())
+
+
+def test_play_again_at_a_variant_table_makes_the_same_variant(client: TestClient) -> None:
+    """What table.js's "Play again" sends at a finished variant table: the view's options
+    without the files' hash, and the files from the finished game's record."""
+    made = client.post(DESIGNER_TABLES, json=gonza(VARIANT)).json()
+    tokens = [s["token"] for s in made["seats"]]
+    final = play_to_the_end(client, made["id"], tokens)
+    record = client.get(f"/api/tables/{made['id']}/record").json()
+    options = {k: v for k, v in final["observation"]["options"].items() if k != "components"}
+    body = {
+        "game": final["game"],
+        "options": options,
+        "settings": {},
+        "seats": [
+            {"agent": a, "name": n} for a, n in zip(final["agents"], final["names"], strict=True)
+        ],
+        "components_files": record["meta"]["components"],
+    }
+    again = client.post(DESIGNER_TABLES, json=body)
+    assert again.status_code == 201, again.text
+    fresh = view(client, again.json()["id"], again.json()["seats"][0]["token"])
+    assert fresh["settings"]["designer_files"] == ["dice.toml", "parameters.toml"]
+    assert sorted(p["credits"] for p in fresh["observation"]["players"]) == [7, 9]

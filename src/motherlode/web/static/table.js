@@ -613,9 +613,19 @@
   async function playAgain(v) {
     const settings = {};
     for (const k of ["decision_timer", "bot_delay_ms"]) if (k in (v.settings || {})) settings[k] = v.settings[k];
-    const body = { game: v.game, options: v.observation.options || {}, settings,
+    /** @type {Record<string, any>} */
+    const body = { game: v.game, options: { ...(v.observation.options || {}) }, settings,
       seats: v.agents.map((agent, i) => ({ agent, name: v.names[i] })) };
-    const response = await fetch("/api/tables", { method: "POST",
+    let url = "/api/tables";
+    // a designer's variant: its files come from the finished game's record (the view names
+    // them only), and go back where a table with files is made
+    if (((v.settings || {}).designer_files || []).length) {
+      const record = await (await fetch(`/api/tables/${tableId}/record`)).json();
+      body.components_files = (record.meta || {}).components || {};
+      delete body.options.components;
+      url = "/api/designer/tables";
+    }
+    const response = await fetch(url, { method: "POST",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await response.json();
     if (!response.ok) {

@@ -83,5 +83,8 @@ def test_a_designer_uploads_files_from_the_lobby_and_plays_the_variant(
             timeout=15000,
         )
     assert fetch_view(page, server, table, token)["move_count"] >= start + 6
+    # the table says it plays a variant, and with which files
+    assert page.inner_text("#title") == "Gonza Index · designer's variant"
+    assert page.get_attribute("#title", "title") == "Played with dice.toml, parameters.toml"
     page.screenshot(path=str(SCREENSHOTS / "gonza-designer-variant.png"), full_page=True)
     page.close()

@@ -333,7 +333,10 @@
     const seq = ++renderSeq;
     const renderer = await loadRenderer(v.game);
     if (seq !== renderSeq) return;
-    $("title").textContent = v.title;
+    // a designer's variant says so, with the files it plays (their names; the text is theirs)
+    const variant = (v.settings || {}).designer_files || [];
+    $("title").textContent = v.title + (variant.length ? " · designer's variant" : "");
+    $("title").title = variant.length ? `Played with ${variant.join(", ")}` : "";
     $("howto").href = `/static/rules.html#${v.game}`;
     $("who").textContent = replay.active ? "replay of a finished game" :
       v.seat === null ? "watching" : `you are ${v.names[v.seat]}`;

@@ -13,6 +13,7 @@ A part that needs another part's rule calls it through a hook declared at the bo
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 from motherlode.engine import State
@@ -198,23 +199,30 @@ class GonzaCore(State):
         return " ".join(FACE_SHORT[f] for f in self.dice)
 
     # ==================================== hooks: one part's rule another part uses
+    # Abstract here, each provided by exactly one part: GonzaState, which composes the
+    # parts, cannot be built if one is missing (as GOLDFIX's core does).
 
+    @abstractmethod
     def _run(self) -> None:
         """Do the waiting work until someone must answer (``rules``)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _next_turn(self) -> None:
         """Clockwise to the next player (``rules``)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _add_event_token(self) -> None:
         """EVENTS: add a token; the third reveals an event (``events``)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _search(self, seat: int) -> str | None:
         """Headhunter's search of the broker deck (``brokers``)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def score(self, seat: int) -> int:
         """A player's credits if the game ended now (``scoring``)."""
-        raise NotImplementedError
+        ...

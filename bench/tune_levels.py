@@ -51,7 +51,6 @@ from __future__ import annotations
 
 import argparse
 import inspect
-import json
 import math
 import random
 import shlex
@@ -75,6 +74,7 @@ from motherlode.sim.arena import run_arena
 from motherlode.sim.backends import BACKENDS, Backend, make_backend
 from motherlode.sim.live import live_progress
 from motherlode.sim.stats import WinTally, wilson_interval
+from motherlode.sim.tune import keep_settings, queue_baseline
 
 OPPONENT = "casual"
 TUNABLE = ("strong", "expert")
@@ -367,7 +367,7 @@ def _short(value: Any) -> str:
 
 
 def open_study(tuning: Tuning, storage: str | None) -> optuna.Study:
-    """A new study, or the stored one of the same name and settings (ValueError if its
+    """A new study, or the stored one of the same name and settings (BadOptions if its
     settings differ); today's settings are queued first unless a finished trial has them."""
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(
@@ -377,25 +377,11 @@ def open_study(tuning: Tuning, storage: str | None) -> optuna.Study:
         sampler=optuna.samplers.TPESampler(seed=tuning.seed),
         load_if_exists=True,
     )
-    settings = json.loads(json.dumps(tuning.settings()))
-    stored = study.user_attrs.get("settings")
-    if stored is None:
-        study.set_user_attr("settings", settings)
-    elif stored != settings:
-        changed = sorted(k for k in settings if stored.get(k) != settings[k])
-        raise ValueError(
-            f"the stored study {tuning.study_name!r} was run with other settings "
-            f"({', '.join(changed)}): use those, or another --storage file"
-        )
+    keep_settings(study, tuning.settings(), "another --storage file")
     trials = study.get_trials(deepcopy=False)
     if trials:  # a fresh seed: the same one would draw the startup trials already run
         study.sampler = optuna.samplers.TPESampler(seed=sampler_seed(tuning.seed, len(trials)))
-    waiting = any(t.state == optuna.trial.TrialState.WAITING for t in trials)
-    done = any(
-        t.user_attrs.get("baseline") and t.state == optuna.trial.TrialState.COMPLETE for t in trials
-    )
-    if not waiting and not done:
-        study.enqueue_trial(tuning.baseline(), user_attrs={"baseline": True})
+    queue_baseline(study, tuning.baseline())
     return study
 
 

@@ -56,7 +56,7 @@ def test_a_designer_uploads_files_from_the_lobby_and_plays_the_variant(
             toml("parameters.toml", "start_credits_first = 7\nstart_credits_others = 9\n"),
         ],
     )
-    page.fill("#designer-params", "# the hand limit\nhand_limit = 3\n")
+    page.fill("#designer-params", "# the hand limit\nhand_limit = 3\nevent_tokens = 4\n")
     page.screenshot(path=str(SCREENSHOTS / "lobby-designer-variant.png"), full_page=True)
     page.click("#create-button")
     page.wait_for_selector("#created:not(.hidden)")
@@ -69,6 +69,9 @@ def test_a_designer_uploads_files_from_the_lobby_and_plays_the_variant(
     mine = view["observation"]["players"][0]
     assert mine["credits"] == (7 if view["observation"]["first_player"] == 0 else 9)
     assert mine["supply"] + mine["credits"] == 25
+    # the board draws the table's own numbers, not the rulebook's
+    assert page.locator("[data-event-track] circle[stroke-dasharray]").count() == 4
+    assert "of 4 tokens" in page.text_content(BOARD)
 
     # a few moves, clicked as a person would
     start = view["move_count"]
@@ -85,6 +88,76 @@ def test_a_designer_uploads_files_from_the_lobby_and_plays_the_variant(
     assert fetch_view(page, server, table, token)["move_count"] >= start + 6
     # the table says it plays a variant, and with which files
     assert page.inner_text("#title") == "Gonza Index · designer's variant"
-    assert page.get_attribute("#title", "title") == "Played with dice.toml, parameters.toml"
+    assert page.get_attribute("#title", "title") == (
+        "Played with dice.toml, parameters.toml, event_tokens = 4, hand_limit = 3"
+    )
     page.screenshot(path=str(SCREENSHOTS / "gonza-designer-variant.png"), full_page=True)
+    page.close()
+
+
+def variant_table(page: Any, server: str, game: str, seats: list[str], lines: str) -> None:
+    """A designer's variant from the lobby: parameter lines only, bots without pause."""
+    page.goto(server + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    for i, agent in enumerate(seats):
+        page.select_option(f"#seat-{i}", agent)
+    page.select_option("#bot_delay_ms", "0")
+    page.click("#designer-variant > summary")
+    page.fill("#designer-params", lines)
+    page.click("#create-button")
+    page.wait_for_selector("#created:not(.hidden)")
+
+
+def test_a_goldfix_variant_shows_its_own_price_table_taxes_and_corner(
+    browser: Any, server: str
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    lease = [30 + 10 * r for r in range(11)]
+    variant_table(
+        page,
+        server,
+        "goldfix",
+        ["human", "random", "random"],
+        f"mine_lease_prices = {','.join(map(str, lease))}\n"
+        "tax_rates = 6,12\ngoldfix_corner_commission = 20\ngoldfix_corner_drop = 300\n"
+        "goldfix_rise = 200\nloan_note = 300\n",
+    )
+    table, token = open_seat(page, server, "svg[data-game='goldfix']")
+    design = fetch_view(page, server, table, token)["observation"]["design"]
+    assert design["loan_note"] == 300
+    assert design["overdraft_loan"] == 280
+    assert [row[1] for row in design["price_table"]] == lease
+    for row in design["price_table"]:
+        cells = page.text_content(f".gf-rung[data-goldfix='{row[0]}']")
+        assert f"{row[1]}" in cells and f"{row[2]}" in cells and f"{row[3]}" in cells
+    assert "LOW 6%" in page.text_content(".gf-tax[data-tax='LOW']")
+    assert "HIGH 12%" in page.text_content(".gf-tax[data-tax='HIGH']")
+    board = page.text_content(".gf-board")
+    assert "20% −$300" in board and "+$200" in board
+    assert "25% −$200" not in board and "+$100" not in board
+    assert page.inner_text("#title") == "GOLDFIX · designer's variant"
+    assert "loan_note = 300" in page.get_attribute("#title", "title")
+    page.screenshot(path=str(SCREENSHOTS / "goldfix-designer-variant.png"), full_page=True)
+    page.close()
+
+
+def test_a_goodwill_variant_shows_its_transactions_and_price_board(
+    browser: Any, server: str
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    variant_table(
+        page,
+        server,
+        "goodwill",
+        ["human", "random", "random"],
+        "transactions_per_company = 3\nprice_max = 35\n",
+    )
+    open_seat(page, server, "svg[data-game='goodwill']")
+    board = page.locator("svg[data-game='goodwill']")
+    # three transactions and the boss for each company, in the year's steps
+    assert page.locator("[data-substep$='-3']").count() == 3
+    assert "of 3)" in board.text_content()
+    prices = page.locator("[data-section='prices'] [data-resource-price]").first
+    assert "$35" in prices.text_content() and "$30" in prices.text_content()
     page.close()

@@ -26,7 +26,7 @@ from typing import Any, TextIO
 
 from motherlode.engine import BadOptions
 from motherlode.sim.arena import OUTPUT_FORMATS, Arena
-from motherlode.sim.compare import CellSummary, Dist, MainEffect, summarise
+from motherlode.sim.compare import CellSummary, Comparison, Dist, MainEffect, summarise
 from motherlode.sim.differences import finite
 from motherlode.sim.figures import key_figures
 from motherlode.sim.grid import Plan
@@ -136,6 +136,37 @@ def cell_row(plan: Plan, s: CellSummary, figures: Sequence[str]) -> list[Any]:
         s.rounds.mean,
         s.decisions.mean,
         *(s.figures[k].mean for k in figures),
+    ]
+
+
+COMPARISON_HEAD = [
+    "value_a",
+    "value_b",
+    "difference",
+    "ci95_low",
+    "ci95_high",
+    "p",
+    "p_holm",
+    "significant",
+    "method",
+    "mde80",
+]
+"""comparisons.csv's columns after the cells and the metric (a study's and study compare's)."""
+
+
+def comparison_row(c: Comparison) -> list[Any]:
+    """A comparison's figures, in COMPARISON_HEAD's order (an infinite bound left empty)."""
+    return [
+        c.value_a,
+        c.value_b,
+        c.difference,
+        finite(c.low),
+        finite(c.high),
+        c.p,
+        c.p_holm,
+        c.significant,
+        c.method,
+        finite(c.mde),
     ]
 
 
@@ -309,34 +340,10 @@ def write_tables(study: Study, folder: Path) -> None:
             "cell_b",
             "factor",
             "metric",
-            "value_a",
-            "value_b",
-            "difference",
-            "ci95_low",
-            "ci95_high",
-            "p",
-            "p_holm",
-            "significant",
-            "method",
-            "mde80",
+            *COMPARISON_HEAD,
         ],
         [
-            [
-                labels[c.a],
-                labels[c.b],
-                c.factor,
-                c.metric,
-                c.value_a,
-                c.value_b,
-                c.difference,
-                finite(c.low),
-                finite(c.high),
-                c.p,
-                c.p_holm,
-                c.significant,
-                c.method,
-                finite(c.mde),
-            ]
+            [labels[c.a], labels[c.b], c.factor, c.metric, *comparison_row(c)]
             for c in study.comparisons
         ],
     )
@@ -435,32 +442,14 @@ def write_run_comparison(result: RunComparison, folder: Path) -> None:
             "cell_a",
             "cell_b",
             "metric",
-            "value_a",
-            "value_b",
-            "difference",
-            "ci95_low",
-            "ci95_high",
-            "p",
-            "p_holm",
-            "significant",
-            "method",
-            "mde80",
+            *COMPARISON_HEAD,
         ],
         [
             [
                 labels_a[c.a] if c.a >= 0 else "all cells",
                 labels_b[c.b] if c.b >= 0 else "all cells",
                 c.metric,
-                c.value_a,
-                c.value_b,
-                c.difference,
-                finite(c.low),
-                finite(c.high),
-                c.p,
-                c.p_holm,
-                c.significant,
-                c.method,
-                finite(c.mde),
+                *comparison_row(c),
             ]
             for c in [*result.overall, *result.cells]
         ],

@@ -509,6 +509,31 @@ def sampler(seed: int, stored: int, trials: int) -> optuna.samplers.TPESampler:
     return optuna.samplers.TPESampler(seed=mixed, n_startup_trials=startup)
 
 
+def keep_settings(study: optuna.Study, settings: Mapping[str, Any], hint: str) -> None:
+    """Store ``settings`` with a new study, or refuse (BadOptions) to continue a stored one
+    run with other settings: its trials would not be comparable with the new ones."""
+    settings = json.loads(json.dumps(settings))
+    stored = study.user_attrs.get("settings")
+    if stored is None:
+        study.set_user_attr("settings", settings)
+    elif stored != settings:
+        changed = sorted(k for k in settings if stored.get(k) != settings[k])
+        raise BadOptions(
+            f"the stored study {study.study_name!r} was run with other settings "
+            f"({', '.join(changed)}): use those, or {hint}"
+        )
+
+
+def queue_baseline(study: optuna.Study, base: Mapping[str, Any] | None) -> None:
+    """Queue ``base`` (the defaults) as the first trial, unless it is queued already or a
+    finished trial has it (a resumed run does not play it twice)."""
+    trials = study.get_trials(deepcopy=False)
+    waiting = any(t.state == optuna.trial.TrialState.WAITING for t in trials)
+    done = any(t.user_attrs.get("baseline") and t.state in FINISHED for t in trials)
+    if base is not None and not waiting and not done:
+        study.enqueue_trial(dict(base), user_attrs={"baseline": True})
+
+
 def open_study(tuning: Tuning, storage: str | None, trials: int) -> optuna.Study:
     """A new study, or the stored one of the same name and settings (BadOptions if they
     differ); the defaults are queued first unless a finished trial has them already."""
@@ -522,23 +547,9 @@ def open_study(tuning: Tuning, storage: str | None, trials: int) -> optuna.Study
         ),
         load_if_exists=True,
     )
-    settings = json.loads(json.dumps(tuning.settings()))
-    stored = study.user_attrs.get("settings")
-    if stored is None:
-        study.set_user_attr("settings", settings)
-    elif stored != settings:
-        changed = sorted(k for k in settings if stored.get(k) != settings[k])
-        raise BadOptions(
-            f"the stored study {tuning.study_name!r} was run with other settings "
-            f"({', '.join(changed)}): use those, or another --storage or --out"
-        )
-    existing = study.get_trials(deepcopy=False)
-    study.sampler = sampler(tuning.seed, len(existing), trials)
-    waiting = any(t.state == optuna.trial.TrialState.WAITING for t in existing)
-    done = any(t.user_attrs.get("baseline") and t.state in FINISHED for t in existing)
-    base = tuning.baseline()
-    if base is not None and not waiting and not done:
-        study.enqueue_trial(base, user_attrs={"baseline": True})
+    keep_settings(study, tuning.settings(), "another --storage or --out")
+    study.sampler = sampler(tuning.seed, len(study.get_trials(deepcopy=False)), trials)
+    queue_baseline(study, tuning.baseline())
     return study
 
 

@@ -42,6 +42,7 @@ def folder(tmp_path: Path) -> str:
 def test_a_designers_tile_scores_with_the_designers_points(tmp_path: Path) -> None:
     g = new_game(goldmines=False, components=folder(tmp_path))
     assert g.supply == [3, 3]
+    assert g.observe(0)["design"] == {"followers": 3}  # what a player's card draws
     deal(g, "C+")
     play(g, Place(0, -1, 2), Follower(feature(g, "C+", "city")))
     assert g.points == [2 * 5 + 1 * 2, 0]  # 2 tiles x 5, 1 pennant x 2 (the rulebook's)

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from motherlode import BadOptions
-from motherlode.games.goldfix import GAME, money
-from motherlode.games.goldfix.actions import Draw, Liquidate, Move
+from motherlode import BadOptions, IllegalAction
+from motherlode.games.goldfix import GAME, money, prompt
+from motherlode.games.goldfix.actions import Draw, Liquidate, Move, Repay
 from motherlode.games.goldfix.core import DRAW, PRE_ROLL
 from motherlode.games.goldfix.rules import GoldfixState
+from motherlode.games.goldfix.words import words
 from motherlode.testing import random_step
 from tests.games.goldfix.helpers import at_move, at_pre_roll, give_mine, new
 from tests.games.goldfix.test_properties import check_books
@@ -68,6 +69,33 @@ def test_an_option_overrides_the_folder_and_the_round_trip_keeps_both(tmp_path: 
     assert state.tax_percent() == 4 and state.net_worth(0) == 650 - 2 * 300
     assert GAME.options(state.options.to_dict()) == state.options
     assert money.START_CASH == 500 and money.LOAN_NOTE == 250  # the DASHBOARD's: the rulebook's
+
+
+def test_the_view_and_the_words_carry_the_tables_own_numbers() -> None:
+    """A board or a terminal prints the table's numbers from the view, never the rulebook's."""
+    options = {
+        "param.loan_note": "300",
+        "param.overdraft_fee": "30",
+        "param.tax_rates": "6,12",
+        "param.headgear_prices": ",".join(str(400 + 10 * r) for r in range(11)),
+    }
+    state = new(3, 1, **options)
+    design = state.observe(0)["design"]
+    assert design["loan_note"] == 300 and design["overdraft_loan"] == 270
+    assert design["tax_rates"] == {"LOW": 6, "HIGH": 12}
+    assert design["price_table"][0] == [1000, 25, 400, 10]
+    assert design["price_table"][-1] == [2000, 75, 500, 60]
+    assert new(3, 1).observe(0)["design"]["price_table"] == [
+        [p.goldfix, p.mine_lease, p.headgear, p.drill_report] for p in money.PRICE_TABLE
+    ]
+    obs = state.observe(0)
+    assert prompt.score_parts(obs, 0).endswith("− 2 notes × $300M = −$100M")
+    at_pre_roll(state, 0)
+    assert Repay() in state.legal_actions(0)
+    assert words(state, 0, Repay()).startswith("Repay a $300M LOAN NOTE")
+    state.cash[0] = 100
+    with pytest.raises(IllegalAction, match=r"repaying a note takes \$300M cash"):
+        state.check(0, Repay())  # cash changed behind the legal-move cache: check afresh
 
 
 def test_the_banks_liquidation_discount_is_a_design_number() -> None:

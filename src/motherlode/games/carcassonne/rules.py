@@ -585,6 +585,7 @@ class CarcassonneState(State):
             ],
             "points": list(self.points),
             "supply": list(self.supply),
+            "design": {"followers": self.params.followers},  # what a player's card draws
             "tally": {kind: [row[i] for row in self.tally] for i, kind in enumerate(TALLY)},
         }
         if self.goldmines:

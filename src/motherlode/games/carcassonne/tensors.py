@@ -65,6 +65,7 @@ def fields(state: State) -> dict[str, Node]:
         "followers": Seq(Tup(*xy, Num(), Seat()), room),
         "points": Seats(Num(10)),
         "supply": Seats(Num()),
+        "design": Skip("design numbers, the same all game (the table's parameters)"),
         "tally": Rec({kind: Seats(Num(10)) for kind in TALLY}),
         "gold": Seq(Tup(*xy, Num()), room),
         "bars": Seats(Num()),

@@ -154,7 +154,8 @@ def _sale(state: GoldfixState, seat: int, percent: int) -> str | None:
 
 
 def score_parts(obs: Mapping[str, Any], seat: int) -> str:
-    """Net worth as the ranking table adds it: CASH + MINE ASSETS + BULLION − NOTES × 250."""
+    """Net worth as the ranking table adds it: CASH + MINE ASSETS + BULLION − NOTES × the
+    note's face value (the table's own: $250M in the rulebook)."""
     players = obs.get("players") or []
     if seat >= len(players):
         return ""
@@ -162,9 +163,10 @@ def score_parts(obs: Mapping[str, Any], seat: int) -> str:
     if not p.get("active", True):
         return f"bankrupt (net worth {money.dollars(p['net_worth'])} when he fell)"
     bullion = money.bullion_value(p["bullion"], obs["goldfix"])
-    assets = p["net_worth"] - p["cash"] - bullion + money.LOAN_NOTE * p["notes"]
+    note = obs["design"]["loan_note"]
+    assets = p["net_worth"] - p["cash"] - bullion + note * p["notes"]
     return (
         f"cash {money.dollars(p['cash'])} + mine assets {money.dollars(assets)}"
         f" + bullion {money.dollars(bullion)}"
-        f" − {p['notes']} notes × $250M = {money.dollars(p['net_worth'])}"
+        f" − {p['notes']} notes × {money.dollars(note)} = {money.dollars(p['net_worth'])}"
     )

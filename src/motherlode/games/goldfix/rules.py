@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from motherlode.engine import Action
 from motherlode.engine.actions import JsonValue
+from motherlode.engine.parameters import Parameters
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import (
     BID_AMOUNTS,
@@ -124,6 +125,24 @@ def describe_rates(rates: tuple[int, ...]) -> str:
         return f"any whole % from {rates[0]}% to {rates[-1]}%"
     words = [f"{r}%" for r in rates]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def design_numbers(p: Parameters) -> dict[str, JsonValue]:
+    """The design numbers a board or a terminal prints (the loan note, the whole price
+    table, the tax rates, the corner): a designer's variant shows its own, not the
+    rulebook's.  The same all game, so encoders skip them."""
+    return {
+        "loan_note": p.loan_note,
+        "overdraft_loan": money.overdraft_loan(p),
+        "price_table": [
+            [row.goldfix, row.mine_lease, row.headgear, row.drill_report]
+            for row in (money.asset_prices(gf, p) for gf in money.GOLDFIX_LADDER)
+        ],
+        "tax_rates": {"LOW": p.tax_rates[0], "HIGH": p.tax_rates[1]},
+        "goldfix_rise": p.goldfix_rise,
+        "corner_commission": p.goldfix_corner_commission,
+        "corner_drop": p.goldfix_corner_drop,
+    }
 
 
 class GoldfixState(
@@ -520,7 +539,8 @@ class GoldfixState(
                 return self._too_late(REPAY_STEP)
             if not self.notes[seat]:
                 return "you have no LOAN NOTES to repay"
-            return f"repaying a note takes $250M cash; you have ${self.cash[seat]}M"
+            note = money.dollars(self.params.loan_note)
+            return f"repaying a note takes {note} cash; you have ${self.cash[seat]}M"
         if isinstance(action, BuyHeadgear):
             mine = self.board.mine_number(action.mine)
             if mine == NO_ONE:
@@ -771,6 +791,7 @@ class GoldfixState(
         }
         if self.options.timed_auctions:
             view["auction_timer"] = self.options.auction_timer
+        view["design"] = design_numbers(p)
         return view
 
     def _decision_view(self) -> dict[str, JsonValue] | None:

@@ -163,6 +163,7 @@ def fields(state: State) -> dict[str, Node]:
         "time_limit": Skip(OPTION),
         "time_up": Flag(),
         "auction_timer": Skip(OPTION),
+        "design": Skip("design numbers, the same all game (the table's parameters)"),
         "turn": Seat(),
         "phase": Cat(PHASES),
         "dice": Opt(Seq(Num(6), 3)),

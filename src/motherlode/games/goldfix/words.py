@@ -5,6 +5,7 @@ never the notation (``negotiate 1``) nor an asset's code (``DR-C``)."""
 from __future__ import annotations
 
 from motherlode.engine import Action, State
+from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import (
     Answer,
     Bid,
@@ -90,7 +91,8 @@ def words(state: State, seat: int, action: Action) -> str:
     if isinstance(action, Liquidate):
         return f"Sell {asset(state, action.asset)} to the Bank at {action.discount}% off{why}"
     if isinstance(action, Repay):
-        return f"Repay a $250M LOAN NOTE{why}"
+        note = state.params.loan_note  # type: ignore[attr-defined]
+        return f"Repay a {money.dollars(note)} LOAN NOTE{why}"
     if isinstance(action, BuyHeadgear):
         return f"Build the HEADGEAR of {mine(state, action.mine)}{why}"
     if isinstance(action, FlashSale):

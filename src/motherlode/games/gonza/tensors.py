@@ -58,6 +58,7 @@ def fields(state: State) -> dict[str, Node]:
         "cap": Num(),
         "corporation_deck": Num(),
         "event_tokens": Num(),
+        "design": Skip("design numbers, the same all game (the table's parameters)"),
         "event_deck": Num(),
         "events_done": Seq(
             Rec({"id": Cat(events), "name": Skip(BY_ID), "text": Skip(BY_ID)}), len(events)

@@ -58,6 +58,11 @@ class GonzaView(GonzaCore):
             "cap": self.cap,
             "corporation_deck": len(self.corp_deck),
             "event_tokens": self.tokens,
+            "design": {  # what the board prints: a designer's variant shows its own
+                "event_tokens": self.params.event_tokens,
+                "hand_limit": self.params.hand_limit,
+                "rerolls": self.params.rerolls,
+            },
             "event_deck": len(self.event_deck),
             "events_done": [
                 {"id": e, "name": event[e].name, "text": event[e].text} for e in self.events_done

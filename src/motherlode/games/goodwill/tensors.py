@@ -67,6 +67,7 @@ def fields(state: State) -> dict[str, Node]:
         "transaction": Opt(Num()),
         "asking": Skip("narration of the decision (phase, company, transaction show it)"),
         "resource_prices": Rec({r: Num(10) for r in resources}),
+        "design": Skip("design numbers, the same all game (the table's parameters)"),
         "companies": Seq(
             Rec(
                 {

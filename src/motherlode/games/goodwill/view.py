@@ -86,6 +86,11 @@ def observation(state: GoodwillState, seat: int | None) -> dict[str, JsonValue]:
         "transaction": state.transaction + 1 if phase in (PRICE, PARTNER) else None,
         "asking": state.asking(),
         "resource_prices": dict(zip(names, state.resource_price, strict=True)),
+        "design": {  # what the board prints: a designer's variant shows its own
+            "transactions_per_company": state.params.transactions_per_company,
+            "price_min": state.params.price_min,
+            "price_max": state.params.price_max,
+        },
         "companies": companies,
         "available_bosses": [boss_card(state, b) for b in state.available],
         "boss_deck": {

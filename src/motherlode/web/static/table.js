@@ -333,8 +333,11 @@
     const seq = ++renderSeq;
     const renderer = await loadRenderer(v.game);
     if (seq !== renderSeq) return;
-    // a designer's variant says so, with the files it plays (their names; the text is theirs)
-    const variant = (v.settings || {}).designer_files || [];
+    // a designer's variant says so, with the files and the design numbers it plays (the
+    // files' names only: the text is theirs)
+    const options = (v.observation || {}).options || {};
+    const variant = [...((v.settings || {}).designer_files || []),
+      ...Object.keys(options).filter((k) => k.startsWith("param.")).map((k) => `${k.slice(6)} = ${options[k]}`)];
     $("title").textContent = v.title + (variant.length ? " · designer's variant" : "");
     $("title").title = variant.length ? `Played with ${variant.join(", ")}` : "";
     $("howto").href = `/static/rules.html#${v.game}`;

@@ -358,10 +358,12 @@
     card.append(txt(188, 40, obs.points[s], { size: 32, anchor: "end", cls: "cc-points", weight: 800,
       fill: colour === "#f2b705" ? "#8a6500" : colour }));
     card.append(txt(188, 56, "points", { size: 14, anchor: "end", fill: "#6b6b73" }));
-    const total = Math.max(7, obs.supply[s]);
-    const shown = Math.min(total, 7);
+    // the table's followers (seven in the rulebook): those placed are drawn faded; room for
+    // seven at the usual size, more drawn closer together
+    const shown = obs.design.followers;
+    const step = Math.min(13, 91 / Math.max(1, shown));
     for (let i = 0; i < shown; i++) {
-      const g = svg("g", { transform: `translate(${14 + i * 13} 60)`,
+      const g = svg("g", { transform: `translate(${14 + i * step} 60)`,
         opacity: i < obs.supply[s] ? 1 : 0.22 }, meeple(colour, { scale: 0.48 }));
       card.append(g);
     }

@@ -38,23 +38,24 @@
   const PAPER = "#fbf6e8";
   const GOLD = "#e2b53b";
   const HILITE = "#ffd23f";
-  const LADDER = [2000, 1900, 1800, 1700, 1600, 1500, 1400, 1300, 1200, 1100, 1000];
-  const TAX_RATES = [["HIGH", 10], ["LOW", 5]];
 
   const KIND = {
     "BANK": { fill: "#f3d36b", label: ["BANK", "start"] },
-    "GOLDFIX +$100": { fill: "#fff0b3", label: ["GOLDFIX", "+$100"] },
+    "GOLDFIX +$100": { fill: "#fff0b3", label: ["GOLDFIX"] },
     "MINE LEASE AUCTION": { fill: "#e6d3b3", label: ["MINE LEASE", "AUCTION"] },
     "DRILL REPORT AUCTION": { fill: "#d9e4ef", label: ["DRILL", "REPORT", "AUCTION"] },
     "RISK": { fill: "#f6c9b5", label: ["RISK"] },
     "BULLION TAX": { fill: "#e7d6e6", label: ["BULLION", "TAX"] },
     "BULLION MARKET": { fill: "#cfe8cf", label: ["BULLION", "MARKET"] },
     "TAX BUDGET DAY": { fill: "#e7d6e6", label: ["TAX", "BUDGET", "DAY"] },
-    "GOLDFIX CORNER": { fill: "#f7e08a", label: ["GOLDFIX", "CORNER", "25% −$200"] },
+    "GOLDFIX CORNER": { fill: "#f7e08a", label: ["GOLDFIX", "CORNER"] },
     "MERCHANT BANK": { fill: "#d8d0ef", label: ["MERCHANT", "BANK"] },
     "CORPORATION TAX": { fill: "#e7d6e6", label: ["CORP.", "TAX"] },
   };
 
+  // the numbers a square prints, the table's own (a designer's variant has its own)
+  const squareFigures = (name, obs) => name === "GOLDFIX +$100" ? [`+${dollars(obs.design.goldfix_rise)}`]
+    : name === "GOLDFIX CORNER" ? [`${obs.design.corner_commission}% −${dollars(obs.design.corner_drop)}`] : [];
   const money = (n) => `${n < 0 ? "−" : ""}$${Math.abs(n).toLocaleString("en-US")}M`;
   const dollars = (n) => `$${n.toLocaleString("en-US")}`;
   const letter = (m) => String.fromCharCode(65 + m);
@@ -100,7 +101,7 @@
       });
     } else if (kind) {
       // the square's words, a size smaller where the longest line would not fit
-      const lines = kind.label;
+      const lines = [...kind.label, ...squareFigures(name, obs)];
       const base = (lines.length > 2 ? 10.5 : 11.5) * fs;
       const longest = Math.max(...lines.map((l) => K.measure(l, base, { bold: true })));
       const size = Math.min(base, (base * (w - 8)) / longest);
@@ -162,15 +163,16 @@
       g.append(txt(cx + (w * f) / 2, top + 8 * fs, label, { size: 10 * fs, ...MID, fill: "#d8cfae", bold: true }));
       cx += w * f;
     });
-    LADDER.forEach((gf, i) => {
+    // the table's own numbers (a designer's variant has its own): top rung first
+    const ladder = [...obs.design.price_table].reverse();
+    ladder.forEach(([gf, ml, hg, dr], i) => {
       const ry = top + 18 * fs + i * rowH;
       const current = gf === obs.goldfix;
       const row = S("g", { class: `gf-rung${current ? " current" : ""}`, "data-goldfix": gf });
       row.append(S("rect", { x, y: ry, width: w, height: rowH - 2, rx: 3,
         fill: current ? GOLD : i % 2 ? "#2b4a39" : "#325541",
         stroke: current ? "#fff3c4" : "none", "stroke-width": 2 }));
-      const steps = (gf - 1000) / 100;
-      const cells = [dollars(gf), 25 + 5 * steps, 250 + 50 * steps, 10 + 5 * steps];
+      const cells = [dollars(gf), ml, hg, dr];
       let px = x;
       cells.forEach((c, k) => {
         row.append(txt(px + (w * cols[k][1]) / 2, ry + rowH / 2, String(c),
@@ -180,9 +182,9 @@
       if (current) row.append(txt(x - 4, ry + rowH / 2, "▶", { size: 14 * fs, ...RIGHT, fill: HILITE }));
       g.append(row);
     });
-    g.append(txt(x, top + 26 * fs + LADDER.length * rowH, ctx.phone ? "LEASE, DRILL: min bids · H'GEAR: price" :
+    g.append(txt(x, top + 26 * fs + ladder.length * rowH, ctx.phone ? "LEASE, DRILL: min bids · H'GEAR: price" :
       "LEASE and DRILL: minimum bids · H'GEAR: headgear price", { size: 10 * fs, ...LEFT, fill: "#d8cfae" }));
-    return { node: g, h: 36 * fs + 18 * fs + LADDER.length * rowH };
+    return { node: g, h: 36 * fs + 18 * fs + ladder.length * rowH };
   }
 
   function taxTable(ctx, x, y, w) {
@@ -190,7 +192,8 @@
     const g = S("g", { class: "gf-taxes" });
     g.append(txt(x, y + 10 * fs, "TAX RATE", { size: 13 * fs, ...LEFT, bold: true, fill: "#f6e7b8" }));
     const bw = (w - 6) / 2;
-    TAX_RATES.forEach(([name, pct], i) => {
+    const rates = obs.design.tax_rates;
+    [["HIGH", rates.HIGH], ["LOW", rates.LOW]].forEach(([name, pct], i) => {
       const current = obs.tax === name;
       const bx = x + i * (bw + 6);
       g.append(S("g", { class: `gf-tax${current ? " current" : ""}`, "data-tax": name },
@@ -308,7 +311,7 @@
       } else if (d.kind === "counter") {
         line(`Takeover of ${d.mine} by ${view.names[d.bidder]} · red die ${d.red}`, { size: 13 * fs });
       } else if (d.kind === "loan") {
-        line(`Loan on offer: ${money(d.amount)} (one $250M note)`, { size: 13 * fs });
+        line(`Loan on offer: ${money(d.amount)} (one ${money(obs.design.loan_note)} note)`, { size: 13 * fs });
       } else if (d.kind === "pre-roll" && d.offers_left !== undefined) {
         line(`Step ${d.step} of the turn · trade offers left ${d.offers_left}`, { size: 11 * fs, fill: MUTED });
       }
@@ -420,7 +423,7 @@
     const names = ctx.view.names;
     switch (a.type) {
       case "roll": return "Roll the dice";
-      case "repay": return "Repay a $250M loan note";
+      case "repay": return `Repay a ${money(ctx.view.observation.design.loan_note)} loan note`;
       case "negotiate": return `Propose a trade to ${names[a.seat]}`;
       case "withdraw": return "Withdraw (no offer)";
       case "respond": return a.accept ? "Accept the offer" : "Decline the offer";
@@ -600,7 +603,7 @@
     for (const name of side.drill_reports) items.push({ item: `DR-${name}`, text: `${name} drill report`, kind: "report" });
     if (side.bullion) items.push({ item: "bullion", text: `${side.bullion.toLocaleString("en-US")} kOz bullion (${money(bullionValue(side.bullion, obs.goldfix))})`, kind: "amount" });
     if (side.cash) items.push({ item: "cash", text: `${money(side.cash)} cash`, kind: "amount" });
-    if (side.notes) items.push({ item: "notes", text: `${side.notes} loan note${side.notes > 1 ? "s" : ""} (${money(250 * side.notes)} debt)`, kind: "notes" });
+    if (side.notes) items.push({ item: "notes", text: `${side.notes} loan note${side.notes > 1 ? "s" : ""} (${money(obs.design.loan_note * side.notes)} debt)`, kind: "notes" });
     return items;
   }
 
@@ -646,7 +649,7 @@
       col.append(E("div", { class: `gf-deal-gain ${data.gain > 0 ? "up" : data.gain < 0 ? "down" : ""}` },
         `${names[seat]}'s net worth `, num(signed(data.gain))));
       if (data.overdrafts) col.append(E("div", { class: "gf-deal-od" },
-        `draws ${data.overdrafts} overdraft loan${data.overdrafts > 1 ? "s" : ""} ($230M and a LOAN NOTE each)`));
+        `draws ${data.overdrafts} overdraft loan${data.overdrafts > 1 ? "s" : ""} (${money(obs.design.overdraft_loan)} and a LOAN NOTE each)`));
       if (editing) col.append(sideControls(ctx, deal, verb, data, legal));
       cols.append(col);
     }
@@ -892,7 +895,7 @@
   }
 
   // The end: how each net worth adds up, as the rulebook's ranking table does (CASH + MINE
-  // ASSETS + BULLION − LOAN NOTES × 250); the mine assets are what the rest leaves.
+  // ASSETS + BULLION − LOAN NOTES × the note); the mine assets are what the rest leaves.
   /** @param {View} view @returns {string[]} */
   function explainEnd(view) {
     const obs = view.observation;
@@ -900,10 +903,11 @@
     return (obs.players || []).map((p, s) => {
       if (!p.active) return `${view.names[s]}: bankrupt (net worth ${usd(p.net_worth)} when he fell)`;
       const bullion = bullionValue(p.bullion, obs.goldfix);
-      const assets = p.net_worth - p.cash - bullion + 250 * p.notes;
+      const note = obs.design.loan_note;
+      const assets = p.net_worth - p.cash - bullion + note * p.notes;
       const winner = obs.winner === s ? " (the WINNER: the target cash, no notes)" : "";
       return `${view.names[s]}: cash ${usd(p.cash)} + mine assets ${usd(assets)} + bullion ` +
-        `${usd(bullion)} − ${p.notes} notes × $250M = ${usd(p.net_worth)}${winner}`;
+        `${usd(bullion)} − ${p.notes} notes × ${usd(note)} = ${usd(p.net_worth)}${winner}`;
     });
   }
 

@@ -30,6 +30,8 @@
   const PANEL = "#22314f";
   const PANEL_LINE = "#3a4d75";
   const LIGHT = "#eef1f7";
+  // event_tokens is at most 10 (data/parameters.toml)
+  const ORDINAL = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
   const LIGHT_MUTED = "#aab6cf";
 
   const TYPE_STYLE = {
@@ -307,7 +309,7 @@
       const who = names[obs.active];
       const phase = {
         turn: `${who}'s turn`, minister: `${who}'s turn (Minister AI)`,
-        discard: `${who} discards down to 2 broker cards`,
+        discard: `${who} discards down to ${obs.design.hand_limit} broker card${obs.design.hand_limit === 1 ? "" : "s"}`,
         protect: `Event revealed: ${names[(obs.protect || {}).seat]} may play Safe Harbour`,
         decide: obs.decision ? `${names[obs.pending[0]]} decides for ${names[obs.decision.for]}` : "A decision",
       }[obs.phase] || obs.phase;
@@ -428,9 +430,10 @@
     const dice = obs.dice;
     const rr = obs.rerolls_left;
     const rrText = `re-rolls left: ${rr}`;
-    kids.push(txt(w - pad - 2 * 16 - 6, 24, rrText, { size: 13, fill: LIGHT_MUTED, anchor: "end",
+    const rrMax = obs.design.rerolls;
+    kids.push(txt(w - pad - rrMax * 16 - 6, 24, rrText, { size: 13, fill: LIGHT_MUTED, anchor: "end",
       data: { "data-rerolls": rr } }));
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < rrMax; i++) {
       kids.push(S("circle", { cx: w - pad - 6 - i * 16, cy: 19.5, r: 5.5, fill: i < rr ? GOLD : "none",
         stroke: GOLD, "stroke-width": 1.5 }));
     }
@@ -512,23 +515,28 @@
     const pad = 12;
     const kids = [];
     kids.push(sectionTitle(pad, 24, "Events"));
-    // the event track: three spaces for the yellow tokens
+    // the event track: a space for each yellow token an event needs (three in the rulebook),
+    // in the same width whatever the table's number
+    const spaces = obs.design.event_tokens;
     const slot = 30;
     const trackW = 3 * slot + 4 * 10;
+    const d = Math.min(slot, trackW / (spaces + (spaces + 1) / 3));
+    const gap = (trackW - spaces * d) / (spaces + 1);
     const tokens = obs.event_tokens;
     const track = [
       rect(0, 0, trackW, slot + 16, { fill: "#2c3e63", stroke: ctx.eventAction ? HILITE : PANEL_LINE,
         sw: ctx.eventAction ? 3 : 1.5, r: 10, cls: ctx.eventAction ? "gz-face gz-glow" : "gz-face" }),
     ];
-    for (let i = 0; i < 3; i++) {
-      const cx = 10 + slot / 2 + i * (slot + 10);
-      track.push(S("circle", { cx, cy: 8 + slot / 2, r: slot / 2, fill: "#17223b", stroke: "#5a6f99",
+    for (let i = 0; i < spaces; i++) {
+      const cx = gap + d / 2 + i * (d + gap);
+      track.push(S("circle", { cx, cy: 8 + slot / 2, r: d / 2, fill: "#17223b", stroke: "#5a6f99",
         "stroke-width": 1.5, "stroke-dasharray": "3 3" }));
       if (i < tokens) {
-        track.push(S("circle", { cx, cy: 8 + slot / 2, r: slot / 2 - 3, fill: "#f4c430", stroke: "#a57f12",
+        track.push(S("circle", { cx, cy: 8 + slot / 2, r: Math.max(1, d / 2 - 3), fill: "#f4c430", stroke: "#a57f12",
           "stroke-width": 2, class: "gz-token" }));
       }
-      if (i === 2) track.push(txt(cx, 8 + slot / 2 + 6, "!", { size: 16, bold: true, anchor: "middle",
+      // the last space sets the event off
+      if (i === spaces - 1) track.push(txt(cx, 8 + slot / 2 + d / 5, "!", { size: (16 * d) / slot, bold: true, anchor: "middle",
         fill: i < tokens ? "#5a3d00" : "#5a6f99" }));
     }
     const trackAttrs = { transform: `translate(${pad},38)`, "data-event-track": tokens,
@@ -538,9 +546,9 @@
       kids.push(clickable(S("g", { ...trackAttrs, "data-button": "event-track" },
         S("title", {}, "Add an event token"), ...track), ctx.eventAction));
     } else {
-      kids.push(S("g", trackAttrs, S("title", {}, `${tokens} of 3 event tokens`), ...track));
+      kids.push(S("g", trackAttrs, S("title", {}, `${tokens} of ${spaces} event tokens`), ...track));
     }
-    kids.push(txt(pad + trackW / 2, 38 + slot + 34, `${tokens} of 3 tokens`, { size: 12, fill: LIGHT_MUTED, anchor: "middle" }));
+    kids.push(txt(pad + trackW / 2, 38 + slot + 34, `${tokens} of ${spaces} tokens`, { size: 12, fill: LIGHT_MUTED, anchor: "middle" }));
     // the event deck
     const dx = pad + trackW + 18;
     kids.push(S("g", { transform: `translate(${dx},34)`, "data-event-deck": obs.event_deck },
@@ -572,7 +580,7 @@
         y += 16;
       }
     } else {
-      kids.push(txt(pad, y, "No event yet: the third token reveals one.", { size: 12.5, fill: LIGHT_MUTED, max: w - 2 * pad }));
+      kids.push(txt(pad, y, `No event yet: the ${ORDINAL[obs.design.event_tokens - 1]} token reveals one.`, { size: 12.5, fill: LIGHT_MUTED, max: w - 2 * pad }));
       y += 16;
     }
     // the final round

@@ -205,16 +205,17 @@
     const items = [];
     const over = obs.over;
     const ci = obs.companies.findIndex((c) => c.name === obs.company);
+    const transactions = obs.design.transactions_per_company;
     const stepOf = obs.phase === "price" || obs.phase === "partner" ? obs.transaction - 1 :
-      obs.phase === "propose" || obs.phase === "vote" ? 2 : -1;
+      obs.phase === "propose" || obs.phase === "vote" ? transactions : -1;
     items.push({ kind: "phase", label: "1 News", state: "done", title: "1 · the information cards are drawn" });
     obs.companies.forEach((c, i) => {
-      const sub = [0, 1, 2].map((k) => {
+      const sub = [...Array(transactions + 1).keys()].map((k) => {
         let state = "todo";
         if (over || i < ci || (i === ci && k < stepOf)) state = "done";
         else if (i === ci && k === stepOf) state = "now";
-        return { label: k < 2 ? String(k + 1) : "boss", state,
-          title: k < 2 ? `${c.name}: transaction ${k + 1}` : `${c.name}: replacing the boss` };
+        return { label: k < transactions ? String(k + 1) : "boss", state,
+          title: k < transactions ? `${c.name}: transaction ${k + 1}` : `${c.name}: replacing the boss` };
       });
       items.push({ kind: "company", name: c.name, bankrupt: c.bankrupt, sub });
     });
@@ -263,7 +264,7 @@
     const name = (s) => shortName(view, s);
     switch (obs.phase) {
       case "price":
-        return `Everyone sets a secret price for one ${obs.company} share (transaction ${obs.transaction} of 2)`;
+        return `Everyone sets a secret price for one ${obs.company} share (transaction ${obs.transaction} of ${obs.design.transactions_per_company})`;
       case "partner": {
         const pc = obs.partner_choice;
         return pc ? `${name(pc.chooser)} chooses a ${pc.chooses} at $${pc.price} (${obs.company})` : obs.asking;
@@ -543,7 +544,7 @@
     const bandInk = obs.company ? st.ink : "#f4e6c1";
     if (phase === "price") {
       title = `Secret price · ${obs.company}`;
-      right = `transaction ${obs.transaction}/2`;
+      right = `transaction ${obs.transaction}/${obs.design.transactions_per_company}`;
       const R = narrow ? Math.min(138, inner / 2 - 6) : Math.min(126, inner / 2 - 6);
       body.push(at(w / 2, y + R + 6, priceWheel(view, obs, R, ctx, ui)));
       y += 2 * R + 18;
@@ -1099,7 +1100,9 @@
     const body = [];
     let y = 46;
     const labelW = 92;
-    const spaces = [0, 5, 10, 15, 20, 25];
+    // the price board in its steps of 5, between the table's lowest and highest price
+    const spaces = [];
+    for (let v = obs.design.price_min; v <= obs.design.price_max; v += 5) spaces.push(v);
     const sw = (inner - labelW) / spaces.length;
     for (const [name, price] of Object.entries(obs.resource_prices)) {
       const row = [];

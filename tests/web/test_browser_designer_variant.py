@@ -160,4 +160,5 @@ def test_a_goodwill_variant_shows_its_transactions_and_price_board(
     assert "of 3)" in board.text_content()
     prices = page.locator("[data-section='prices'] [data-resource-price]").first
     assert "$35" in prices.text_content() and "$30" in prices.text_content()
+    page.screenshot(path=str(SCREENSHOTS / "goodwill-designer-variant.png"), full_page=True)
     page.close()

@@ -226,7 +226,9 @@
 
   function stepWidth(item) {
     if (item.kind === "phase") return measure(item.label, 12.5, { bold: true }) + 20;
-    return measure(item.name, 12.5, { bold: true }) + 16 + 3 * 0 + 24 + 24 + 44 + 8;
+    // the name, then each sub-step (a transaction 22 wide, the boss 42) and a gap of 2 after each
+    return measure(item.name, 12.5, { bold: true }) + 16 + 4 +
+      item.sub.reduce((sum, s) => sum + (s.label === "boss" ? 42 : 22) + 2, 0) + 2;
   }
 
   function stepNode(item, h) {
@@ -1114,7 +1116,7 @@
         row.push(rect(x + 1, y, sw - 2, 26, { fill: on ? "#fff" : i % 2 ? "#efe4c8" : "#f6eedb", stroke: on ? resourceColour(name) : "#d6c59c",
           sw: on ? 2.5 : 1, r: 5 }));
         if (on) row.push(token(name, x + sw / 2, y + 13, 11));
-        else row.push(txt(x + sw / 2, y + 18, `$${v}`, { size: 12, anchor: "middle", fill: MUTED }));
+        else row.push(txt(x + sw / 2, y + 18, `$${v}`, { size: Math.min(12, sw / 3), anchor: "middle", fill: MUTED }));
       });
       body.push(S("g", { "data-resource-price": name, "data-price": price },
         S("title", {}, `${name}: $${price}`), ...row));

@@ -486,3 +486,22 @@ def test_every_game_s_search_settings_name_its_own_bots() -> None:
         state = game.new_state(game.min_players, 3)
         seat = state.pending()[0]
         assert agent.act(state, seat) in state.legal_actions(seat)
+
+
+def test_an_ms_budget_counts_the_clock_the_spec_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``clock=cpu`` counts this thread's processor time (a measurement on a busy machine
+    searches as much as on an idle one); the default is the wall clock a person waits."""
+    import time
+
+    from motherlode.agents.mcts import MCTSAgent
+
+    assert MCTSAgent(ms=10).clock is time.perf_counter
+    assert MCTSAgent(ms=10, clock="cpu").clock is time.thread_time
+    monkeypatch.setenv("MOTHERLODE_CLOCK", "cpu")
+    assert MCTSAgent(ms=10).clock is time.thread_time
+    assert MCTSAgent(ms=10, clock="wall").clock is time.perf_counter
+    with pytest.raises(BadOptions, match="clock is 'wall' or 'cpu'"):
+        MCTSAgent(clock="gpu")
+    monkeypatch.setenv("MOTHERLODE_CLOCK", "sundial")
+    with pytest.raises(BadOptions, match="got 'sundial'"):
+        MCTSAgent()

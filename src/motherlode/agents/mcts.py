@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import random
 import time
 from dataclasses import dataclass
@@ -60,6 +61,8 @@ _WARNED: set[tuple[str, str]] = set()
 """The games whose missing or unusable evaluator was logged already (and why)."""
 
 DEFAULT_ITERATIONS = 1000
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
+"""What an ``ms`` budget counts (the spec's ``clock``)."""
 MAX_COUNT = 10_000_000
 """The most any whole-number parameter may be (iterations, cut-off, widening): more is a typo
 or an attack, not a setting."""
@@ -145,7 +148,11 @@ class MCTSAgent(Agent):
     """ISMCTS bot (spec ``mcts``).  Parameters, all optional:
 
     ``iters``   iterations per decision (default 1000 when ``ms`` is not given)
-    ``ms``      wall-clock milliseconds per decision; with ``iters`` too, whichever ends first
+    ``ms``      milliseconds per decision; with ``iters`` too, whichever ends first
+    ``clock``   what ``ms`` counts: ``wall`` (default: the time a person waits) or ``cpu``
+                (this thread's processor time: the same search on a busy machine as on an
+                idle one, for measurements on a shared machine); the environment variable
+                ``MOTHERLODE_CLOCK`` sets the default for every search of a process
     ``c``       UCT exploration constant for values in [0, 1] (default 0.7)
     ``rollout`` ``random`` (default) or the name of one of the game's bots (``heuristic``)
     ``eps``     with a bot rollout, probability of a random move instead (default 0)
@@ -212,8 +219,13 @@ class MCTSAgent(Agent):
         opp: str | None = None,
         model: str = "sealed",
         value: str | None = None,
+        clock: str | None = None,
     ) -> None:
         self.seed = seed
+        clock = clock or os.environ.get("MOTHERLODE_CLOCK") or "wall"
+        if clock not in CLOCKS:
+            raise BadOptions(f"mcts clock is 'wall' or 'cpu', got {clock!r}")
+        self.clock = CLOCKS[clock]
         self.rng = random.Random(seed)
         self.ms = None if ms is None else _number("ms", ms, low=1)
         if iters is None:
@@ -377,9 +389,9 @@ class MCTSAgent(Agent):
             return result
         root = Node()
         self._low, self._high = math.inf, -math.inf
-        deadline = None if self.ms is None else start + self.ms / 1000.0
+        clock = self.clock
+        deadline = None if self.ms is None else clock() + self.ms / 1000.0
         limit = self.iters
-        clock = time.perf_counter
         done = 0
         while True:
             self._iterate(state, seat, root, policy, evaluator)

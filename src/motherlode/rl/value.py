@@ -169,9 +169,12 @@ class ValueNet:
             )
 
 
-def fingerprint(rows: Sequence[tuple[str, str, int, str]]) -> str:
-    """A short hash of a tensor layout (``Encoder.layout()``): nets are tied to it."""
-    text = json.dumps([list(r[:3]) for r in rows])
+def fingerprint(rows: Sequence[Sequence[Any]]) -> str:
+    """A short hash of a tensor layout (``Encoder.layout()``: key, offset, size, meaning):
+    nets are tied to it.  Only the encoded blocks count, by name and size in order (their
+    offsets follow from them): a key the encoding skips (a name, a design number the same
+    all game) changes no tensor, so it leaves a trained net usable."""
+    text = json.dumps([[row[0], row[2]] for row in rows if row[2]])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

@@ -14,9 +14,16 @@ Both sides play the same random games (one seed per game) with the log off:
   engine steps, and they are the learner's cost, not the adapter's), ``env.step``; what
   every PettingZoo training loop does per decision.
 
+* **OpenSpiel**: the same random games (the deal is the seed) through the OpenSpiel game
+  (its turn-based registration for Goodwill and GOLDFIX, one decision per seat as in the
+  AEC env): ``current_player``, the observer's tensor (``set_from``: the direct encoder,
+  written into the observer's array), ``legal_actions``, ``apply_action`` of a random one;
+  what an OpenSpiel loop that reads tensors does per decision.
+
 A run plays ``-n`` games on each side; the figures are the medians over ``-r`` runs (the
 machine is shared and noisy), in decisions per second, and ``ratio`` is how many times
-slower the AEC env is per decision.  ``free tensor`` is that ratio again for the env
+slower the AEC env is per decision; ``OS/AEC`` is OpenSpiel's decisions per second over the
+AEC env's.  ``free tensor`` is that ratio again for the env
 whose tensor is a copy of a constant array: everything but the encoding (the mask, the
 pick, PettingZoo's bookkeeping, copying the tensor), the floor the encoders add to.
 
@@ -105,6 +112,35 @@ def env_run(
     return decisions, seconds
 
 
+def openspiel_run(game_id: str, players: int, seeds: range) -> tuple[int, float]:
+    """Decisions and seconds of random games through the OpenSpiel game and its observer."""
+    import pyspiel
+
+    from motherlode.rl import openspiel
+    from motherlode.rl.openspiel.chance import Deal
+
+    turn_based = motherlode.get_game(game_id).simultaneous
+    game = pyspiel.load_game(openspiel.short_name(game_id, turn_based), {"players": players})
+    observer = game.make_py_observer()
+    deal = Deal(openspiel.DEFAULT_DEALS)
+    decisions, seconds = 0, 0.0
+    for seed in seeds:
+        choice = random.Random(seed).choice
+        start = time.perf_counter()
+        state = game.new_initial_state()
+        for digit in deal.digits(seed):
+            state.apply_action(digit)
+        while True:
+            player = state.current_player()
+            if player < 0:  # terminal (no chance node after the deal)
+                break
+            observer.set_from(state, player)
+            state.apply_action(choice(state.legal_actions(player)))
+            decisions += 1
+        seconds += time.perf_counter() - start
+    return decisions, seconds
+
+
 def at_each(table: Table, positions: list[tuple[State, int]], part: Callable[[int], Any]) -> float:
     """Seconds to call ``part(seat)`` at every position, the table set to it."""
     start = time.perf_counter()
@@ -162,12 +198,13 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"{'game':<16} {'engine steps/s':>15} {'AEC env steps/s':>16} {'ratio':>6}"
-        f" {'free tensor':>12}   (median of {args.runs} runs of {args.games_per_run} games)"
+        f" {'free tensor':>12} {'OpenSpiel steps/s':>18} {'OS/AEC':>7}"
+        f"   (median of {args.runs} runs of {args.games_per_run} games)"
     )
     for game_id in args.games or motherlode.games():
         players = args.players or motherlode.get_game(game_id).usual_table()
         seeds = range(args.games_per_run)
-        engine, env, floor = [], [], []
+        engine, env, floor, spiel = [], [], [], []
         for _ in range(args.runs):
             moves, seconds = engine_run(game_id, players, seeds)
             engine.append(moves / seconds)
@@ -175,10 +212,15 @@ def main() -> None:
             env.append(steps / seconds)
             steps, seconds = env_run(game_id, players, seeds, free_tensor=True)
             floor.append(steps / seconds)
+            steps, seconds = openspiel_run(game_id, players, seeds)
+            spiel.append(steps / seconds)
         fast, slow = statistics.median(engine), statistics.median(env)
-        bare = statistics.median(floor)
+        bare, os_rate = statistics.median(floor), statistics.median(spiel)
         label = f"{game_id} ({players}p)"
-        print(f"{label:<16} {fast:15,.0f} {slow:16,.0f} {fast / slow:6.1f} {fast / bare:12.1f}")
+        print(
+            f"{label:<16} {fast:15,.0f} {slow:16,.0f} {fast / slow:6.1f} {fast / bare:12.1f}"
+            f" {os_rate:18,.0f} {os_rate / slow:7.2f}"
+        )
     print(
         f"\n{'us per decision':<16} {'engine':>8} {'tensor':>8}   {'observe':>8} {'encode':>8}"
         f" {'mask':>8}   (tensor: the env's; observe + encode: the reference it equals)"

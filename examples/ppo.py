@@ -5,13 +5,16 @@
         --init runs/ppo/gonza-random/weights.npz --out runs/ppo/gonza-casual
 
 The learner takes one seat (drawn at every reset) of a game against bot specs
-(:class:`motherlode.rl.gym_env.MotherlodeGym`); the reward is the rank at the end (+1 first
-... -1 last).  An actor-critic MLP (two hidden layers, tanh) reads the seat's tensor; its
-logits are masked with the legal actions (illegal ones get -1e9, so they are never sampled
-and carry no gradient).  PPO as in CleanRL's ``ppo.py``: rollouts of ``--rollout`` steps in
-each of ``--envs`` environments, generalised advantage estimates, a clipped surrogate,
-a value loss and an entropy bonus over the legal actions, Adam with gradient clipping
-(JAX and optax: ``pip install 'motherlode[train]'``).  Nothing here is specific to one game.
+(:class:`motherlode.rl.gym_env.MotherlodeGym`; ``--opponent random,casual`` shares the
+environments out between two); the reward is the rank at the end (+1 first ... -1 last), or
+``--reward margin``; ``--observation compact`` reads the game's compact encoding (a few
+hundred floats) instead of the full layout.  An actor-critic MLP (two hidden layers, tanh)
+reads the seat's tensor; its logits are masked with the legal actions (illegal ones get
+-1e9, so they are never sampled and carry no gradient).  PPO as in CleanRL's ``ppo.py``:
+rollouts of ``--rollout`` steps in each of ``--envs`` environments, generalised advantage
+estimates, a clipped surrogate, a value loss and an entropy bonus over the legal actions,
+Adam with gradient clipping (JAX and optax: ``pip install 'motherlode[train]'``).  Nothing
+here is specific to one game.
 
 Every ``--eval-every`` updates the greedy policy plays ``--eval-games`` games against each
 ``--eval`` spec on seeds the training never draws, with the win rate's 95% Wilson interval;
@@ -32,11 +35,13 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from motherlode.rl.factored import FactoredGym
 from motherlode.rl.gym_env import MotherlodeGym
 from motherlode.rl.train import load_jax
 from motherlode.sim.stats import wilson_interval
@@ -50,6 +55,9 @@ class Settings:
     game: str
     players: int
     opponent: str
+    observation: str
+    factored: bool
+    reward: str
     steps: int
     envs: int
     rollout: int
@@ -73,7 +81,20 @@ def parse(argv: Sequence[str] | None) -> tuple[Settings, Path, Path | None]:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("game")
     ap.add_argument("-p", "--players", type=int, default=2)
-    ap.add_argument("--opponent", default="random", help="bot spec of the other seats")
+    ap.add_argument(
+        "--opponent",
+        default="random",
+        help="bot spec of the other seats; several, comma-separated, share the environments out",
+    )
+    ap.add_argument("--observation", choices=("full", "compact"), default="full")
+    ap.add_argument(
+        "--factored",
+        action="store_true",
+        help="the game's factored actions and map planes (Carcassonne), read by a small CNN",
+    )
+    ap.add_argument(
+        "--reward", choices=("rank", "margin"), default="rank", help="in training (eval: rank)"
+    )
     ap.add_argument("--steps", type=int, default=200_000, help="learner decisions in all")
     ap.add_argument("--envs", type=int, default=8)
     ap.add_argument("--rollout", type=int, default=256, help="steps per env per update")
@@ -95,45 +116,91 @@ def parse(argv: Sequence[str] | None) -> tuple[Settings, Path, Path | None]:
     ap.add_argument("--init", type=Path, help="start from these weights (weights.npz)")
     a = ap.parse_args(argv)
     settings = Settings(
-        a.game, a.players, a.opponent, a.steps, a.envs, a.rollout, a.epochs, a.minibatches,
-        a.lr, a.gamma, a.gae_lambda, a.clip, a.ent_coef, a.vf_coef, a.max_grad_norm, a.hidden,
-        a.seed, list(a.eval), a.eval_games, a.eval_every,
+        a.game, a.players, a.opponent, a.observation, a.factored, a.reward, a.steps, a.envs,
+        a.rollout, a.epochs, a.minibatches, a.lr, a.gamma, a.gae_lambda, a.clip, a.ent_coef,
+        a.vf_coef, a.max_grad_norm, a.hidden, a.seed, list(a.eval), a.eval_games,
+        a.eval_every,
     )  # fmt: skip
     return settings, a.out, a.init
 
 
 # ------------------------------------------------------------------------- network
+# A batch of observations is a tuple of arrays: (tensors,) for the flat envs, (planes,
+# vector) for the factored ones.
 
 
-def init_params(jax: Any, key: Any, n_in: int, hidden: int, n_out: int) -> dict[str, Any]:
+def init_params(
+    jax: Any, key: Any, shapes: list[tuple[int, ...]], hidden: int, n_out: int
+) -> dict[str, Any]:
     """Orthogonal weights, zero biases; the policy head small (near-uniform at first) and
-    the value head at scale 1, as CleanRL initialises them."""
+    the value head at scale 1, as CleanRL initialises them.  One input: an MLP of two tanh
+    layers.  Planes and a vector: two 3x3 convolutions over the planes, a 1x1 convolution
+    giving a logit per square for each of the first ``n_out // S²`` channels of the action
+    space (Carcassonne: each rotation's placements, then the gold square), and the pooled
+    features with the vector through a dense layer for the rest (the follower) and the value."""
     ortho = jax.nn.initializers.orthogonal
     jnp = jax.numpy
-    k = jax.random.split(key, 4)
+    k = jax.random.split(key, 8)
     root2 = math.sqrt(2.0)
+    if len(shapes) == 1:
+        n_in = shapes[0][0]
+        return {
+            "w1": ortho(root2)(k[0], (n_in, hidden)),
+            "b1": jnp.zeros(hidden),
+            "w2": ortho(root2)(k[1], (hidden, hidden)),
+            "b2": jnp.zeros(hidden),
+            "pi": ortho(0.01)(k[2], (hidden, n_out)),
+            "pi_b": jnp.zeros(n_out),
+            "v": ortho(1.0)(k[3], (hidden, 1)),
+            "v_b": jnp.zeros(1),
+        }
+    (channels, side, _), (n_vec,) = shapes
+    maps = n_out // (side * side)
+    rest = n_out - maps * side * side
+    conv = jax.nn.initializers.he_normal(in_axis=1, out_axis=0)
+    f = 32
     return {
-        "w1": ortho(root2)(k[0], (n_in, hidden)),
-        "b1": jnp.zeros(hidden),
-        "w2": ortho(root2)(k[1], (hidden, hidden)),
-        "b2": jnp.zeros(hidden),
-        "pi": ortho(0.01)(k[2], (hidden, n_out)),
-        "pi_b": jnp.zeros(n_out),
-        "v": ortho(1.0)(k[3], (hidden, 1)),
+        "c1": conv(k[0], (f, channels, 3, 3)),
+        "c1_b": jnp.zeros((f, 1, 1)),
+        "c2": conv(k[1], (f, f, 3, 3)),
+        "c2_b": jnp.zeros((f, 1, 1)),
+        "head": 0.01 * conv(k[2], (maps, f, 1, 1)),
+        "head_b": jnp.zeros((maps, 1, 1)),
+        "d": ortho(root2)(k[3], (f + n_vec, hidden)),
+        "d_b": jnp.zeros(hidden),
+        "pi": ortho(0.01)(k[4], (hidden, rest)),
+        "pi_b": jnp.zeros(rest),
+        "v": ortho(1.0)(k[5], (hidden, 1)),
         "v_b": jnp.zeros(1),
     }
 
 
-def forward(jnp: Any, p: dict[str, Any], x: Any, mask: Any) -> tuple[Any, Any]:
-    """Masked logits (illegal: -1e9) and the value of a batch of tensors."""
-    h = jnp.tanh(x @ p["w1"] + p["b1"])
-    h = jnp.tanh(h @ p["w2"] + p["b2"])
-    logits = jnp.where(mask, h @ p["pi"] + p["pi_b"], -1e9)
-    return logits, (h @ p["v"] + p["v_b"])[:, 0]
+def forward(jax: Any, p: dict[str, Any], xs: tuple[Any, ...], mask: Any) -> tuple[Any, Any]:
+    """Masked logits (illegal: -1e9) and the value of a batch of observations."""
+    jnp = jax.numpy
+    if len(xs) == 1:
+        h = jnp.tanh(xs[0] @ p["w1"] + p["b1"])
+        h = jnp.tanh(h @ p["w2"] + p["b2"])
+        logits = h @ p["pi"] + p["pi_b"]
+    else:
+        planes, vec = xs
+
+        def conv(x: Any, w: Any, b: Any) -> Any:
+            dims = ("NCHW", "OIHW", "NCHW")
+            return jax.lax.conv_general_dilated(x, w, (1, 1), "SAME", dimension_numbers=dims) + b
+
+        x = jnp.minimum(planes.astype(jnp.float32), 4.0) / 4.0
+        h = jax.nn.relu(conv(x, p["c1"], p["c1_b"]))
+        h = jax.nn.relu(conv(h, p["c2"], p["c2_b"]))
+        squares = conv(h, p["head"], p["head_b"]).reshape(h.shape[0], -1)
+        z = jnp.tanh(jnp.concatenate([h.mean((2, 3)), vec], -1) @ p["d"] + p["d_b"])
+        logits = jnp.concatenate([squares, z @ p["pi"] + p["pi_b"]], -1)
+        h = z
+    return jnp.where(mask, logits, -1e9), (h @ p["v"] + p["v_b"])[:, 0]
 
 
 def numpy_act(p: dict[str, np.ndarray], x: np.ndarray, mask: np.ndarray) -> int:
-    """The greedy action with numpy alone: what play needs (no JAX)."""
+    """The greedy action of the MLP with numpy alone: what play needs (no JAX)."""
     h = np.tanh(x @ p["w1"] + p["b1"])
     h = np.tanh(h @ p["w2"] + p["b2"])
     logits = np.where(mask.astype(bool), h @ p["pi"] + p["pi_b"], -np.inf)
@@ -142,29 +209,45 @@ def numpy_act(p: dict[str, np.ndarray], x: np.ndarray, mask: np.ndarray) -> int:
 
 # ------------------------------------------------------------------------ training
 
+Env = MotherlodeGym | FactoredGym
 
-def make_env(s: Settings, opponent: str) -> MotherlodeGym:
+
+def make_env(s: Settings, opponent: str, reward: str = "rank") -> Env:
+    if s.factored:
+        return FactoredGym(
+            s.game, s.players, opponents=[opponent], seat=None, illegal="raise", reward=reward
+        )
     return MotherlodeGym(
-        s.game, num_players=s.players, opponents=[opponent], seat=None, illegal="raise"
+        s.game,
+        num_players=s.players,
+        opponents=[opponent],
+        seat=None,
+        illegal="raise",
+        reward=reward,
+        observation=s.observation,
     )
 
 
-def evaluate(s: Settings, params: dict[str, np.ndarray], spec: str) -> tuple[float, float, float]:
-    """The greedy policy's win share against ``spec`` (a tie for first counts as a share),
+def parts(obs: Any) -> tuple[np.ndarray, ...]:
+    """An observation as the network's inputs: (tensor,) or (planes, vector)."""
+    return (obs["observation"], obs["vector"]) if isinstance(obs, dict) else (obs,)
+
+
+def evaluate(s: Settings, act: Any, spec: str) -> tuple[float, float, float]:
+    """The greedy policy's win rate against ``spec`` (a shared first place is not a win),
     with its 95% Wilson interval, on seeds the training never draws."""
     env = make_env(s, spec)
-    wins = 0.0
+    wins = 0
     for g in range(s.eval_games):
         obs, info = env.reset(seed=EVAL_SEED + g)
         done = False
-        reward = 0.0
         while not done:
-            obs, r, terminated, truncated, info = env.step(
-                numpy_act(params, obs, info["action_mask"])
-            )
-            reward, done = float(r), terminated or truncated
-        wins += 1.0 if reward >= 1.0 else 0.0
-    low, high = wilson_interval(round(wins), s.eval_games)
+            xs = tuple(x[None] for x in parts(obs))
+            action = int(act(xs, info["action_mask"][None].astype(bool)))
+            obs, _, terminated, truncated, info = env.step(action)
+            done = terminated or truncated
+        wins += tuple(env.state.ranking()[0]) == (env.seat,)
+    low, high = wilson_interval(wins, s.eval_games)
     return wins / s.eval_games, low, high
 
 
@@ -172,12 +255,15 @@ def train(s: Settings, out: Path, init: Path | None, command: str) -> dict[str, 
     jax, jnp, optax = load_jax()
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(s.seed)
-    envs = [make_env(s, s.opponent) for _ in range(s.envs)]
-    n_in = int(np.prod(envs[0].observation_space.shape or (0,)))
+    opponents = s.opponent.split(",")
+    envs = [make_env(s, opponents[i % len(opponents)], s.reward) for i in range(s.envs)]
+    first, info = envs[0].reset(seed=0)
+    shapes = [x.shape for x in parts(first)]
+    dtypes = [x.dtype for x in parts(first)]
     n_act = int(envs[0].action_space.n)  # type: ignore[attr-defined]  # Discrete
     key = jax.random.PRNGKey(s.seed)
     key, sub = jax.random.split(key)
-    params = init_params(jax, sub, n_in, s.hidden, n_act)
+    params = init_params(jax, sub, shapes, s.hidden, n_act)
     if init is not None:
         with np.load(init, allow_pickle=False) as saved:
             params = {k: jnp.asarray(saved[k]) for k in params}
@@ -185,14 +271,18 @@ def train(s: Settings, out: Path, init: Path | None, command: str) -> dict[str, 
     opt_state = tx.init(params)
 
     @jax.jit  # type: ignore[untyped-decorator]
-    def act(p: Any, x: Any, mask: Any, k: Any) -> tuple[Any, Any, Any]:
-        logits, value = forward(jnp, p, x, mask)
+    def act(p: Any, xs: Any, mask: Any, k: Any) -> tuple[Any, Any, Any]:
+        logits, value = forward(jax, p, xs, mask)
         a = jax.random.categorical(k, logits)
         logp = jax.nn.log_softmax(logits)[jnp.arange(a.shape[0]), a]
         return a, logp, value
 
-    def loss_fn(p: Any, x: Any, mask: Any, a: Any, logp_old: Any, adv: Any, ret: Any) -> Any:
-        logits, value = forward(jnp, p, x, mask)
+    @jax.jit  # type: ignore[untyped-decorator]
+    def greedy(p: Any, xs: Any, mask: Any) -> Any:
+        return jnp.argmax(forward(jax, p, xs, mask)[0], -1)[0]
+
+    def loss_fn(p: Any, xs: Any, mask: Any, a: Any, logp_old: Any, adv: Any, ret: Any) -> Any:
+        logits, value = forward(jax, p, xs, mask)
         logp_all = jax.nn.log_softmax(logits)
         logp = logp_all[jnp.arange(a.shape[0]), a]
         ratio = jnp.exp(logp - logp_old)
@@ -209,13 +299,15 @@ def train(s: Settings, out: Path, init: Path | None, command: str) -> dict[str, 
         updates, o = tx.update(grads, o, p)
         return optax.apply_updates(p, updates), o, aux
 
-    obs = np.zeros((s.envs, n_in), np.float32)
-    masks = np.zeros((s.envs, n_act), bool)
+    T, N = s.rollout, s.envs
+    obs = [np.zeros((N, *shape), dtype) for shape, dtype in zip(shapes, dtypes, strict=True)]
+    masks = np.zeros((N, n_act), bool)
     for i, env in enumerate(envs):
         o, info = env.reset(seed=int(rng.integers(2**31)))
-        obs[i], masks[i] = o, info["action_mask"].astype(bool)
-    T, N = s.rollout, s.envs
-    buf_x = np.zeros((T, N, n_in), np.float32)
+        for buf, x in zip(obs, parts(o), strict=True):
+            buf[i] = x
+        masks[i] = info["action_mask"].astype(bool)
+    buf_x = [np.zeros((T, *b.shape), b.dtype) for b in obs]
     buf_m = np.zeros((T, N, n_act), bool)
     buf_a = np.zeros((T, N), np.int32)
     buf_lp = np.zeros((T, N), np.float32)
@@ -230,20 +322,23 @@ def train(s: Settings, out: Path, init: Path | None, command: str) -> dict[str, 
     for u in range(1, updates + 1):
         for t in range(T):
             key, sub = jax.random.split(key)
-            a, lp, v = act(params, obs, masks, sub)
+            a, lp, v = act(params, tuple(obs), masks, sub)
             a, lp, v = np.asarray(a), np.asarray(lp), np.asarray(v)
-            buf_x[t], buf_m[t], buf_a[t], buf_lp[t], buf_v[t] = obs, masks, a, lp, v
+            for buf, x in zip(buf_x, obs, strict=True):
+                buf[t] = x
+            buf_m[t], buf_a[t], buf_lp[t], buf_v[t] = masks, a, lp, v
             for i, env in enumerate(envs):
                 o, r, terminated, truncated, info = env.step(int(a[i]))
                 buf_r[t, i] = r
                 buf_d[t, i] = float(terminated or truncated)
                 if terminated or truncated:
-                    recent.append(float(r))
+                    recent.append(float(tuple(env.state.ranking()[0]) == (env.seat,)))
                     o, info = env.reset(seed=int(rng.integers(2**31)))
-                obs[i], masks[i] = o, info["action_mask"].astype(bool)
+                for buf, x in zip(obs, parts(o), strict=True):
+                    buf[i] = x
+                masks[i] = info["action_mask"].astype(bool)
         # generalised advantage estimates, bootstrapped from the value of the next state
-        _, next_v = forward(jnp, params, obs, masks)
-        next_v = np.asarray(next_v)
+        next_v = np.asarray(forward(jax, params, tuple(obs), masks)[1])
         adv = np.zeros((T, N), np.float32)
         last = np.zeros(N, np.float32)
         for t in reversed(range(T)):
@@ -253,29 +348,29 @@ def train(s: Settings, out: Path, init: Path | None, command: str) -> dict[str, 
             last = delta + s.gamma * s.gae_lambda * alive * last
             adv[t] = last
         ret = adv + buf_v
-        flat = [b.reshape(T * N, *b.shape[2:]) for b in (buf_x, buf_m, buf_a, buf_lp, adv, ret)]
+        flat_x = tuple(b.reshape(T * N, *b.shape[2:]) for b in buf_x)
+        flat = [b.reshape(T * N, *b.shape[2:]) for b in (buf_m, buf_a, buf_lp, adv, ret)]
         size = (T * N) // s.minibatches
         for _ in range(s.epochs):
             order = rng.permutation(T * N)
             for m in range(s.minibatches):
                 idx = order[m * size : (m + 1) * size]
-                params, opt_state, aux = update(params, opt_state, tuple(f[idx] for f in flat))
+                batch = (tuple(x[idx] for x in flat_x), *(f[idx] for f in flat))
+                params, opt_state, aux = update(params, opt_state, batch)
         row: dict[str, Any] = {
             "update": u,
             "steps": u * T * N,
             "seconds": round(time.perf_counter() - started, 1),
-            "train_win": round(float(np.mean([r >= 1.0 for r in recent[-200:]])), 3)
-            if recent
-            else None,
+            "train_win": round(float(np.mean(recent[-200:])), 3) if recent else None,
             "entropy": round(float(aux[2]), 3),
         }
         if u % s.eval_every == 0 or u == updates:
-            host = {k: np.asarray(v, np.float32) for k, v in params.items()}
             for spec in s.eval_specs:
-                rate, low, high = evaluate(s, host, spec)
+                rate, low, high = evaluate(s, partial(greedy, params), spec)
                 row[f"vs_{spec}"] = round(rate, 3)
                 row[f"vs_{spec}_ci"] = f"{low:.3f}-{high:.3f}"
             last_eval = {k: v for k, v in row.items() if k.startswith("vs_")}
+            host = {k: np.asarray(v, np.float32) for k, v in params.items()}
             np.savez(out / "weights.npz", allow_pickle=False, **host)
         curve.append(row)
         print(json.dumps(row), flush=True)

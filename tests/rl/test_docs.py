@@ -22,5 +22,5 @@ def test_the_layout_section_names_every_block(game: str) -> None:
     section = text[start : text.index("<!-- /layouts -->")]
     g = motherlode.get_game(game)
     part = section[section.index(f"(`{game}`)") :]
-    for name, _, _, _ in encoder(game, g.min_players).layout():
-        assert f"| `{name}` |" in part, f"docs/rl.md lacks {game} {name}: regenerate it"
+    for block in encoder(game, g.min_players).layout():
+        assert f"| `{block.key}` |" in part, f"docs/rl.md lacks {game} {block.key}: regenerate it"

@@ -44,7 +44,7 @@ def test_observer_gives_the_seats_tensor_and_nothing_before_the_deal() -> None:
 
 
 def test_a_simultaneous_node_asks_everyone_and_hides_nothing_it_should_not() -> None:
-    game = pyspiel.load_game("python_motherlode_goodwill", {"players": 3})
+    game = pyspiel.load_game("python_motherlode_goodwill", {"players": 3, "deals": 100})
     state = game.new_initial_state()
     state.apply_action(0)
     actions = [state.legal_actions(p)[0] for p in range(3)]
@@ -54,7 +54,7 @@ def test_a_simultaneous_node_asks_everyone_and_hides_nothing_it_should_not() -> 
 
 
 def test_openspiel_mcts_bot_plays_gonza() -> None:
-    game = pyspiel.load_game("python_motherlode_gonza", {"players": 2})
+    game = pyspiel.load_game("python_motherlode_gonza", {"players": 2, "deals": 100})
     rng = np.random.RandomState(4)
     bot = mcts.MCTSBot(
         game,

@@ -120,7 +120,7 @@ def test_render_modes() -> None:
     text = env.render()
     assert isinstance(text, str) and text.strip()
     with pytest.raises(ValueError, match="render_mode"):
-        rl.env("yukon", 3, render_mode="rgb_array")
+        rl.env("yukon", 3, render_mode="bogus")
 
 
 def test_max_steps_truncates_every_agent() -> None:

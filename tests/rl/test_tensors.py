@@ -134,7 +134,7 @@ def test_every_layout_names_its_skipped_keys_and_sizes() -> None:
         sizes = {encoder(game, n).size for n in range(g.min_players, g.max_players + 1)}
         assert len(sizes) == 1, f"{game}: the tensor's size depends on the player count"
         enc = encoder(game, g.min_players)
-        assert sum(size for _, at, size, _ in enc.layout() if at[0] not in "+·") == enc.size
+        assert sum(b.size for b in enc.layout() if b.within is None) == enc.size
         assert all(reason for reason in enc.skipped().values())
 
 

@@ -235,6 +235,12 @@ class State(ABC):
     def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
         """Re-draw, in this clone, everything hidden from ``seat`` (decks, hands...)."""
 
+    def _redraw_unseen(self, rng: random.Random) -> None:
+        """Re-draw, in this clone, what no seat can see (the unknown order of a deck, cards
+        nobody has looked at), keeping what any seat knows: a copy that must not know the
+        future (OpenSpiel's chance at every move) yet looks the same to every player.
+        Default: nothing is hidden from every seat at once."""
+
     def timeout_action(self, seat: int) -> Action | None:
         """What ``seat`` does when a timed decision runs out (e.g. GOLDFIX's TIMED AUCTIONS:
         a seat that has not bid passes).  None: this decision cannot be timed."""

@@ -13,10 +13,18 @@ Rewards come only at the end (0 before):
                     to 0; in a 2-player game: +1 win, -1 loss, 0 tie.
 ``margin``          the seat's final score minus the mean of all seats' scores, in the
                     game's own unit (points, dollars, credits).  Also sums to 0.
+
+Seats are named as the environments name their agents, ``player_0`` ... ``player_{n-1}``,
+in the engine too (its errors, the JSON observations' names; a rendering that says
+"Player 1" is renamed), so nothing says "Player 2" of the agent ``player_1``.
+
+The terminal mask: where an agent's episode has ended, its mask is 1 at index 0 alone, a
+placeholder never played (see :func:`terminal_mask`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,10 +32,11 @@ import numpy as np
 import numpy.typing as npt
 
 from motherlode.engine import Action, ActionSpace, Game, GameOptions, IllegalAction, State, get_game
-from motherlode.rl.tensors import Encoder, Vector, encoder
+from motherlode.rl.tensors import TensorEncoder, Vector, tensor_encoder
 from motherlode.rl.tensors.direct import DirectEncoder, direct_encoder
 
 Mask = npt.NDArray[np.int8]
+_PLAYER = re.compile(r"\bPlayer (\d)\b")
 REWARDS = ("rank", "margin")
 SEED_BOUND = 2**63
 
@@ -49,6 +58,23 @@ def rank_rewards(ranking: tuple[tuple[int, ...], ...], num_players: int) -> list
             out[seat] = 1.0 - 2.0 * mean / (num_players - 1)
         place += len(group)
     return out
+
+
+def agent_name(seat: int) -> str:
+    """The agent of ``seat`` in every adapter (PettingZoo's convention)."""
+    return f"player_{seat}"
+
+
+def terminal_mask(size: int) -> Mask:
+    """The mask of an agent whose episode has ended: 1 at index 0 alone.
+
+    Never all zeros, so a loop that samples every mask it is given (a vector env's autoreset
+    step, a masked softmax) cannot fail on it; the action drawn is never played (a vector
+    env resets instead; the AEC env still wants ``None`` for a finished agent, PettingZoo's
+    rule)."""
+    mask = np.zeros(size, dtype=np.int8)
+    mask[0] = 1
+    return mask
 
 
 def final_rewards(state: State, kind: str) -> list[float]:
@@ -87,6 +113,7 @@ class Table:
         num_players: int | None = None,
         options: Mapping[str, Any] | GameOptions | None = None,
         reward: str = "rank",
+        observation: str = "full",
     ) -> None:
         self.game = get_game(game) if isinstance(game, str) else game
         self.num_players = self.game.check_players(
@@ -97,7 +124,11 @@ class Table:
             raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
         self.reward = reward
         self.space: ActionSpace = self.game.action_space(self.num_players, self.options)
-        self.encoder: Encoder = encoder(self.game, self.num_players, self.options)
+        # "full" (the layout, with a fast direct encoder where the game has one) or "compact"
+        # (a few hundred floats a player decides by: the game's own ``compact`` part)
+        self.encoder: TensorEncoder = tensor_encoder(
+            self.game, self.num_players, self.options, observation
+        )
         self.direct: DirectEncoder | None = direct_encoder(self.encoder)
         key = (self.game.id, self.num_players, repr(sorted(self.options.to_dict().items())))
         kind = _KINDS.get(key)
@@ -108,6 +139,8 @@ class Table:
         self._size = self.space.size
         self._small = self._size <= 4096
         """Whether masks are small enough to keep one per list of legal actions."""
+        self.agent_names = tuple(agent_name(s) for s in range(self.num_players))
+        """The seats' names in the engine: the agents' (see the module doc)."""
         self.state: State = self.new_state(0)
 
     @property
@@ -116,7 +149,9 @@ class Table:
 
     def new_state(self, seed: int) -> State:
         """A new game from ``seed`` (its log off: nobody reads it, and it plays the same)."""
-        state = self.game.new_state(num_players=self.num_players, seed=seed, options=self.options)
+        state = self.game.new_state(
+            num_players=self.num_players, seed=seed, options=self.options, names=self.agent_names
+        )
         state.logging = False
         self.state = state
         return state
@@ -185,6 +220,9 @@ class Table:
             mask[indices] = 1
         return mask
 
+    def terminal_mask(self) -> Mask:
+        return terminal_mask(self._size)
+
     def legal_indices(self, seat: int) -> list[int]:
         return sorted(self._legal_now(seat)[1])
 
@@ -192,6 +230,20 @@ class Table:
         """``seat``'s observation as PettingZoo's classic environments give it: the tensor
         and the action mask, both new arrays."""
         return {"observation": self.tensor(seat), "action_mask": self.mask(seat)}
+
+    def final_observation(self, seat: int) -> dict[str, np.ndarray]:
+        """``seat``'s observation once its episode has ended: the terminal mask."""
+        return {"observation": self.tensor(seat), "action_mask": terminal_mask(self._size)}
+
+    @property
+    def state_size(self) -> int:
+        return self.num_players * self.encoder.size
+
+    def global_state(self) -> Vector:
+        """Every seat's tensor, seat 0's first: the union of what the players know (each
+        one's hand and sealed choices included), not what nobody knows yet (the order of a
+        deck, future dice).  What a centralised critic reads."""
+        return np.concatenate([self.tensor(seat) for seat in range(self.num_players)])
 
     def play(self, seat: int, action: object) -> None:
         """Play integer ``action`` for ``seat``; raises :class:`IllegalActionError` (and
@@ -226,20 +278,44 @@ class Table:
         return final_rewards(self.state, self.reward)
 
     def render_text(self, seat: int | None = None) -> str:
-        """The game's terminal rendering of ``seat``'s view (None: a spectator's)."""
+        """The game's terminal rendering of ``seat``'s view (None: a spectator's), its
+        seats named as the agents: a game whose rendering calls them "Player 1" ... (its
+        observation carries no names) has them renamed ``player_0`` ...."""
         observation = self.state.observe(seat)
         if self.game.render is None:
             return str(observation)
         drawn = self.game.render(observation, seat)
         if isinstance(drawn, str):
-            return drawn
-        from io import StringIO
+            text = drawn
+        else:
+            from io import StringIO
 
-        from rich.console import Console
+            from rich.console import Console
 
-        buffer = StringIO()
-        Console(file=buffer, width=100, color_system=None).print(drawn)
-        return buffer.getvalue()
+            buffer = StringIO()
+            Console(file=buffer, width=100, color_system=None).print(drawn)
+            text = buffer.getvalue()
+        return _PLAYER.sub(self._rename, text)
+
+    def _rename(self, match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        if 1 <= number <= self.num_players:
+            return self.agent_names[number - 1]
+        return match.group(0)
+
+    def render_rgb(self, seat: int | None = None) -> np.ndarray:
+        """An HxWx3 uint8 picture of ``seat``'s view: the scores, who is to act, and the
+        terminal rendering (see :mod:`motherlode.rl.rgb`)."""
+        from motherlode.rl.rgb import draw
+
+        state = self.state
+        if state.is_over():
+            status = "game over"
+        else:
+            status = "to act: " + ", ".join(self.agent_names[s] for s in state.pending())
+        title = f"{self.game.title}, move {state.move_count}: {status}"
+        scores = [float(x) for x in state.scores()]
+        return draw(title, list(self.agent_names), scores, state.pending(), self.render_text(seat))
 
 
 def draw_seed(rng: np.random.Generator) -> int:

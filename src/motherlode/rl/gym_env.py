@@ -6,15 +6,21 @@
 
 Observations are the learner's tensor (a ``Box``); the legal actions are in
 ``info["action_mask"]`` and :meth:`MotherlodeGym.action_masks` (what sb3-contrib's
-MaskablePPO reads).  Opponents are bot specs, as in ``play`` and ``arena`` (one spec for all
-other seats, or one per other seat in turn order); they are rebuilt with seeds from the
-environment's stream at every reset, so ``reset(seed=s)`` replays a whole episode.  The
-reward comes at the end (``reward="rank"`` or ``"margin"``, see :mod:`motherlode.rl.core`).
+MaskablePPO reads); once the episode has ended, the terminal mask (1 at index 0 alone,
+never all zeros: a vector env's autoreset step may sample it, and ignores the action).
+``motherlode.rl`` registers every game as ``motherlode/<game>-v0`` for ``gymnasium.make``.
+
+Opponents are bot specs, as in ``play`` and ``arena`` (one spec for all other seats, or one
+per other seat in turn order); they are rebuilt with seeds from the environment's stream at
+every reset, so ``reset(seed=s)`` replays a whole episode.  The reward comes at the end
+(``reward="rank"`` or ``"margin"``, see :mod:`motherlode.rl.core`).
 
 Illegal actions: a single-agent learner often samples without masks, so by default
 (``illegal="penalty"``) an illegal action ends the episode with ``illegal_reward`` (-1);
 ``illegal="raise"`` raises :class:`~motherlode.rl.core.IllegalActionError` instead.
-``seat=None`` draws the learner's seat at every reset.
+``seat=None`` draws the learner's seat at every reset.  Render modes: ``ansi`` (text),
+``human`` (printed), ``rgb_array`` (a picture: :mod:`motherlode.rl.rgb`), of the learner's
+view; seats are named ``player_0`` ... as in PettingZoo, in errors and renderings.
 """
 
 from __future__ import annotations
@@ -28,8 +34,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from motherlode.agents.specs import make_agent
-from motherlode.engine import Agent, GameOptions
-from motherlode.rl.core import IllegalActionError, Table, draw_seed
+from motherlode.engine import Agent, GameOptions, State
+from motherlode.rl.core import IllegalActionError, Mask, Table, draw_seed
 from motherlode.rl.tensors import Vector
 
 __all__ = ["MotherlodeGym"]
@@ -38,7 +44,10 @@ __all__ = ["MotherlodeGym"]
 class MotherlodeGym(gymnasium.Env[Vector, np.int64]):
     """One seat of a game as a Gymnasium environment (see the module docstring)."""
 
-    metadata = {"render_modes": ["human", "ansi"]}  # noqa: RUF012 - Gymnasium's convention
+    metadata = {  # noqa: RUF012 - Gymnasium's convention
+        "render_modes": ["human", "ansi", "rgb_array"],
+        "render_fps": 2,
+    }
 
     def __init__(
         self,
@@ -52,8 +61,9 @@ class MotherlodeGym(gymnasium.Env[Vector, np.int64]):
         illegal_reward: float = -1.0,
         max_steps: int | None = None,
         render_mode: str | None = None,
+        observation: str = "full",
     ) -> None:
-        self.table = Table(game, num_players, options, reward)
+        self.table = Table(game, num_players, options, reward, observation)
         n = self.table.num_players
         specs = [opponents] if isinstance(opponents, str) else list(opponents)
         if len(specs) == 1:
@@ -64,8 +74,10 @@ class MotherlodeGym(gymnasium.Env[Vector, np.int64]):
             raise ValueError(f"seat is 0..{n - 1} or None (drawn at each reset), not {seat!r}")
         if illegal not in ("raise", "penalty"):
             raise ValueError(f"illegal is 'raise' or 'penalty', not {illegal!r}")
-        if render_mode not in (None, "human", "ansi"):
-            raise ValueError(f"render_mode is 'human', 'ansi' or None, not {render_mode!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode is 'human', 'ansi', 'rgb_array' or None, not {render_mode!r}"
+            )
         for spec in specs:  # fail now on a bad spec, not at the first reset
             make_agent(spec, self.table.game, 0)
         self.specs = specs
@@ -79,6 +91,7 @@ class MotherlodeGym(gymnasium.Env[Vector, np.int64]):
         self.action_space = spaces.Discrete(self.table.num_actions)
         self._seeds = np.random.default_rng()
         self._bots: dict[int, Agent] = {}
+        self._done = False
         self.steps = 0
 
     def reset(
@@ -98,10 +111,16 @@ class MotherlodeGym(gymnasium.Env[Vector, np.int64]):
                 for s, spec in zip(others, self.specs, strict=True)
             }
             self.steps = 0
+            self._done = False
             self._opponents_play()
             if not self.table.state.is_over():
                 break
         return self._observation(), self._info()
+
+    @property
+    def state(self) -> State:
+        """The engine's game now (its ranking at the end, for a learner's statistics)."""
+        return self.table.state
 
     def _opponents_play(self) -> None:
         """Let the bots move until the learner is asked or the game is over."""
@@ -116,12 +135,16 @@ class MotherlodeGym(gymnasium.Env[Vector, np.int64]):
     def _observation(self) -> Vector:
         return self.table.tensor(self.seat)
 
+    def _mask(self) -> Mask:
+        return self.table.terminal_mask() if self._done else self.table.mask(self.seat)
+
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.table.mask(self.seat), "seat": self.seat}
+        return {"action_mask": self._mask(), "seat": self.seat}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal actions of the learner now (sb3-contrib's MaskablePPO reads this)."""
-        return self.table.mask(self.seat).astype(bool)
+        """The legal actions of the learner now (sb3-contrib's MaskablePPO reads this); the
+        terminal mask once the episode has ended."""
+        return self._mask().view(bool)
 
     def step(self, action: np.int64 | int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         try:
@@ -129,19 +152,23 @@ class MotherlodeGym(gymnasium.Env[Vector, np.int64]):
         except IllegalActionError:
             if self.illegal == "raise":
                 raise
+            self._done = True
             return self._observation(), self.illegal_reward, True, False, self._info()
         self._opponents_play()
         self.steps += 1
         over = self.table.state.is_over()
         reward = self.table.rewards()[self.seat] if over else 0.0
         truncated = not over and self.max_steps is not None and self.steps >= self.max_steps
+        self._done = over or truncated
         if self.render_mode == "human":
             self.render()
         return self._observation(), reward, over, truncated, self._info()
 
-    def render(self) -> str | None:
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return self.table.render_rgb(self.seat)
         text = self.table.render_text(self.seat)
         if self.render_mode == "ansi":
             return text

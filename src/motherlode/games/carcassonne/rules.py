@@ -558,6 +558,10 @@ class CarcassonneState(State):
         """Only the order of the bag is hidden (its contents follow from the map)."""
         rng.shuffle(self.bag)
 
+    def _redraw_unseen(self, rng: random.Random) -> None:
+        """The bag's order is hidden from every seat alike."""
+        rng.shuffle(self.bag)
+
     def _observe(self, seat: int | None) -> dict[str, JsonValue]:
         types = self.tileset.types
         ids = self.tileset.ids

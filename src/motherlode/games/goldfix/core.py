@@ -554,6 +554,10 @@ class GoldfixCore(State):
         """Only the order of the decks' unknown parts is hidden in GOLDFIX: every
         player's cash, notes, vault, assets and HOLD cards are on the DASHBOARD or face
         up, and drawn RISK cards and auction lots are shown to all."""
+        self._redraw_unseen(rng)
+
+    def _redraw_unseen(self, rng: random.Random) -> None:
+        """The decks' unknown parts are hidden from every seat alike."""
         self.lease_deck.redraw(rng)
         self.report_deck.redraw(rng)
         self.risk_deck.redraw(rng)

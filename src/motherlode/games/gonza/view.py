@@ -120,6 +120,10 @@ class GonzaView(GonzaCore):
         return view
 
     def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
+        """What no seat sees is all that is hidden in Gonza Index (hands are face up)."""
+        self._redraw_unseen(rng)
+
+    def _redraw_unseen(self, rng: random.Random) -> None:
         """Shuffle the unseen top of the broker deck, re-deal the unseen event cards between
         the event deck and the box, and shuffle the corporation deck."""
         hidden = self.broker_deck[: self.deck_hidden]

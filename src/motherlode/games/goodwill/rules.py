@@ -551,9 +551,18 @@ class GoodwillState(State):
 
     def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
         """Re-draw the information pairs ``seat`` has not seen, and the unseen boss deck."""
+        self._redraw_except(set(self.comp.visible[seat]), rng)
+
+    def _redraw_unseen(self, rng: random.Random) -> None:
+        """Re-draw the information pairs no seat faces, and the unseen boss deck."""
+        faced = {s for s in range(len(self.information)) if self.seen_by(s)}
+        self._redraw_except(faced, rng)
+
+    def _redraw_except(self, mine: set[int], rng: random.Random) -> None:
+        """Re-draw the information pairs on spaces outside ``mine`` (from the pools the
+        pairs on ``mine`` leave), and shuffle the unknown top of the boss deck."""
         if self.information:
             comp = self.comp
-            mine = comp.visible[seat]
             seen = [pair for space, pair in enumerate(self.information) if space in mine]
             pct_pool = [p for p in comp.percentages if all(p != s[0] for s in seen)]
             card_pool = [e for e in range(len(comp.events)) if all(e != s[1] for s in seen)]

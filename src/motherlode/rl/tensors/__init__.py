@@ -9,21 +9,27 @@ the game's largest table and rotated so the viewer comes first.
 
     enc = encoder("gonza", num_players=4)
     vector = enc.encode(state.observe(seat))   # shape (enc.size,), float32
-    enc.layout()                               # [(key, offset, size, meaning), ...]
+    enc.layout()                               # [Block(key, offset, size, meaning, within)]
+
+Beside this full encoding each game has a compact one (:func:`compact_encoder`, or
+:func:`tensor_encoder` with ``kind="compact"``; see :mod:`.compact`): a few hundred
+hand-picked features of the same observation, with the same interface.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from motherlode.engine import Game, GameOptions, State, games, get_game
+from motherlode.rl.tensors.compact import CompactEncoder, compact_module
 from motherlode.rl.tensors.compiled import Mismatch, compile_layout
 from motherlode.rl.tensors.schema import (
+    Block,
     Cat,
     Ctx,
     Custom,
@@ -41,7 +47,20 @@ from motherlode.rl.tensors.schema import (
     where,
 )
 
-__all__ = ["Encoder", "LayoutError", "encoder", "games_with_layout", "layout_module"]
+__all__ = [
+    "KINDS",
+    "Block",
+    "CompactEncoder",
+    "Encoder",
+    "LayoutError",
+    "TensorEncoder",
+    "compact_encoder",
+    "encoder",
+    "games_with_compact",
+    "games_with_layout",
+    "layout_module",
+    "tensor_encoder",
+]
 
 
 def layout_module(game: Game) -> ModuleType | None:
@@ -55,7 +74,28 @@ def games_with_layout() -> list[str]:
     return [g for g in games() if layout_module(get_game(g)) is not None]
 
 
+def games_with_compact() -> list[str]:
+    """Ids of the registered games that declare a compact encoding."""
+    return [g for g in games() if compact_module(get_game(g)) is not None]
+
+
 Vector = npt.NDArray[np.float32]
+
+
+class TensorEncoder(Protocol):
+    """What every encoding offers (the full :class:`Encoder`, the :class:`CompactEncoder`):
+    what an environment needs to turn a seat's observation into its vector."""
+
+    kind: str
+    size: int
+    num_players: int
+
+    @property
+    def shape(self) -> tuple[int]: ...
+
+    def encode(self, observation: Mapping[str, Any]) -> Vector: ...
+
+    def layout(self) -> list[Block]: ...
 
 
 def _ranking(value: Any, out: Out, at: int, ctx: Ctx, path: Path) -> None:
@@ -82,6 +122,8 @@ def _commitment(game: Game, num_players: int, options: GameOptions) -> Node:
 
 class Encoder:
     """The tensor layout of one game at one player count and set of options."""
+
+    kind = "full"
 
     def __init__(self, game: Game, num_players: int, options: GameOptions) -> None:
         module = layout_module(game)
@@ -144,18 +186,20 @@ class Encoder:
         exactly when these are equal (the property tests/rl/test_tensors.py checks)."""
         return self.root.strip(dict(observation))
 
-    def layout(self) -> list[tuple[str, str, int, str]]:
-        """(key, offset, size, meaning) of every block, skipped keys with size 0.  The fields
-        of a list's items (``players[].cash``) have their offset within one item slot
-        (``+3``), or ``·`` deeper down."""
+    def layout(self) -> list[Block]:
+        """Every block in order (:class:`~.schema.Block`: key, offset, size, meaning and,
+        for the fields of a list's items, ``within`` an item's slot), skipped keys with
+        size 0."""
         rows = []
         at = 0
+        top = 0
         for name, size, meaning, within in self.root.parts(self._ctx[0], ""):
             if within is None:
-                rows.append((name, str(at), size, meaning))
+                rows.append(Block(name, at, size, meaning))
+                top = at
                 at += size
             else:
-                rows.append((name, f"+{within}" if within >= 0 else "·", size, meaning))
+                rows.append(Block(name, top, size, meaning, within))
         return rows
 
     def skipped(self) -> dict[str, str]:
@@ -163,7 +207,29 @@ class Encoder:
         return self.root.skipped()
 
 
-_CACHE: dict[tuple[str, int, str], Encoder] = {}
+KINDS = ("full", "compact")
+"""The encodings every game offers: ``full`` (every value of the view, :class:`Encoder`)
+and ``compact`` (hand-picked features, :class:`CompactEncoder`)."""
+
+_CACHE: dict[tuple[str, int, str, str], Any] = {}
+
+
+def _cached(
+    kind: str,
+    game: Game | str,
+    num_players: int | None,
+    options: Mapping[str, Any] | GameOptions | None,
+) -> Any:
+    """The encoder of ``kind`` for a game, player count and options, made once."""
+    game = get_game(game) if isinstance(game, str) else game
+    players = game.check_players(game.min_players if num_players is None else num_players)
+    opts = game.options(options)
+    key = (game.id, players, repr(sorted(opts.to_dict().items())), kind)
+    enc = _CACHE.get(key)
+    if enc is None:
+        made = Encoder if kind == "full" else CompactEncoder
+        enc = _CACHE[key] = made(game, players, opts)
+    return enc
 
 
 def encoder(
@@ -171,14 +237,32 @@ def encoder(
     num_players: int | None = None,
     options: Mapping[str, Any] | GameOptions | None = None,
 ) -> Encoder:
-    """The (cached) encoder of a game for a player count and options."""
-    game = get_game(game) if isinstance(game, str) else game
-    players = game.check_players(game.min_players if num_players is None else num_players)
-    opts = game.options(options)
-    key = (game.id, players, repr(sorted(opts.to_dict().items())))
-    enc = _CACHE.get(key)
-    if enc is None:
-        enc = _CACHE[key] = Encoder(game, players, opts)
+    """The (cached) full encoder of a game for a player count and options."""
+    enc: Encoder = _cached("full", game, num_players, options)
+    return enc
+
+
+def compact_encoder(
+    game: Game | str,
+    num_players: int | None = None,
+    options: Mapping[str, Any] | GameOptions | None = None,
+) -> CompactEncoder:
+    """The (cached) compact encoder of a game (its ``compact`` module, :mod:`.compact`)."""
+    enc: CompactEncoder = _cached("compact", game, num_players, options)
+    return enc
+
+
+def tensor_encoder(
+    game: Game | str,
+    num_players: int | None = None,
+    options: Mapping[str, Any] | GameOptions | None = None,
+    kind: str = "full",
+) -> TensorEncoder:
+    """The (cached) encoder of ``kind`` (one of :data:`KINDS`): what an environment with an
+    ``observation=`` option calls."""
+    if kind not in KINDS:
+        raise ValueError(f"the observation is one of {', '.join(KINDS)}, not {kind!r}")
+    enc: TensorEncoder = _cached(kind, game, num_players, options)
     return enc
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 
 class LayoutError(ValueError):
@@ -43,11 +43,34 @@ class Ctx:
 
 
 Out = dict[int, float]
+"""The encoding being written, sparse: offset -> value (most entries of a tensor are 0)."""
 Path = Any
-Row = tuple[str, int, str, "int | None"]
 """Where a value sits in the observation, for error messages: built lazily as nested tuples
 (formatting a path for every value would cost more than encoding it)."""
-"""The encoding being written, sparse: offset -> value (most entries of a tensor are 0)."""
+Row = tuple[str, int, str, "int | None"]
+"""(name, size, meaning, offset within the innermost list item or None) of one block."""
+
+
+class Block(NamedTuple):
+    """One block of a tensor layout (``Encoder.layout()``), all offsets in floats.
+
+    A top-level block (``cash``, ``tally.road``) starts at ``offset`` and ``within`` is
+    None.  A field of a list's items (``teams[].chain``: one per item slot) has ``within``,
+    its offset inside one item's slot (the slot's present flag is at 0), and ``offset`` is
+    where the outermost list begins; a field of items of a list inside an item
+    (``players[].cards[].id``) counts ``within`` inside the innermost item's slot.  A key
+    left out of the tensor has size 0 (``meaning`` gives the reason)."""
+
+    key: str
+    offset: int
+    size: int
+    meaning: str
+    within: int | None = None
+
+    @property
+    def depth(self) -> int:
+        """How many lists deep the block lies (0: a top-level block)."""
+        return self.key.count("[]")
 
 
 def where(path: Path) -> str:
@@ -235,7 +258,7 @@ def _item_rows(node: Node, inner: Node, ctx: Ctx, prefix: str, what: str) -> Ite
     yield prefix, node.size(ctx), f"{what}, each: a present flag, then the fields below", None
     at = 1
     for name, size, meaning, within in inner.parts(ctx, prefix + "[]"):
-        yield name, size, meaning, at if within is None else -1
+        yield name, size, meaning, at if within is None else within
         if within is None:
             at += size
 

@@ -28,9 +28,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from motherlode.engine import ActionSpace, State
+from motherlode.rl.tensors import Encoder
 
 if TYPE_CHECKING:
-    from motherlode.rl.tensors import Encoder, Vector
+    from motherlode.rl.tensors import TensorEncoder, Vector
 
 
 def offsets(enc: Encoder) -> tuple[dict[str, int], dict[str, int]]:
@@ -39,12 +40,12 @@ def offsets(enc: Encoder) -> tuple[dict[str, int], dict[str, int]]:
     the slot's presence flag is at +0)."""
     at: dict[str, int] = {}
     size: dict[str, int] = {}
-    for name, where, n, _meaning in enc.layout():
-        if where[0] == "+":
-            at[name] = int(where[1:])
-        elif where[0] != "·":
-            at[name] = int(where)
-        size[name] = n
+    for block in enc.layout():
+        if block.within is None:
+            at[block.key] = block.offset
+        elif block.depth == 1:
+            at[block.key] = block.within
+        size[block.key] = block.size
     return at, size
 
 
@@ -225,8 +226,11 @@ class DirectEncoder(ABC):
             data[at : at + size] = self.zero[:size]
 
 
-def direct_encoder(enc: Encoder) -> DirectEncoder | None:
-    """A new direct encoder for ``enc``'s game and table, or None (the reference path)."""
+def direct_encoder(enc: TensorEncoder) -> DirectEncoder | None:
+    """A new direct encoder for ``enc``'s game and table, or None (the reference path:
+    a game without one, or the compact encoding, which is written from the view)."""
+    if not isinstance(enc, Encoder):
+        return None
     module = enc.game.part("direct_tensors")
     if module is None:
         return None

@@ -27,6 +27,11 @@ AEC env's.  ``free tensor`` is that ratio again for the env
 whose tensor is a copy of a constant array: everything but the encoding (the mask, the
 pick, PettingZoo's bookkeeping, copying the tensor), the floor the encoders add to.
 
+``AEC/C4`` is the AEC env's decisions per second over PettingZoo's own ``connect_four_v3``
+``env()`` (as it ships, wrapped), played by the same loop in the same run, ``--c4-games``
+games a run: the peer researchers use.  A game with factored actions (Carcassonne) gets a
+second row, its factored env (``motherlode.rl.factored``) against the same peer.
+
 A second table says where an env step's time goes, in
 microseconds per decision (medians over the runs, on up to 400 positions of one game, the
 acting seat's view of each in turn): the engine's own ``legal_actions`` + ``apply``; the
@@ -46,14 +51,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench.rl_factored
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import numpy as np
 
 import motherlode
+from bench.rl_factored import connect_four, play  # the peer, and its loop (as env_run's)
 from motherlode import rl
 from motherlode.engine import State
 from motherlode.rl.core import Table
+from motherlode.rl.factored import factored_env
 
 
 def engine_run(game_id: str, players: int, seeds: range) -> tuple[int, float]:
@@ -96,19 +104,7 @@ def env_run(
     env = rl.env(game_id, players)
     if free_tensor:
         env.table.direct = Constant(env.table.encoder.size)  # type: ignore[assignment]
-    decisions, seconds = 0, 0.0
-    for seed in seeds:
-        choice = random.Random(seed).choice
-        start = time.perf_counter()
-        env.reset(seed=seed)
-        for _agent in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(int(choice(obs["action_mask"].view(bool).nonzero()[0])))
-            decisions += 1
-        seconds += time.perf_counter() - start
+    decisions, seconds, _ = play(env, len(seeds), seeds.start)
     return decisions, seconds
 
 
@@ -195,17 +191,26 @@ def main() -> None:
     parser.add_argument("-p", "--players", type=int, help="player count (default per game)")
     parser.add_argument("-n", "--games-per-run", type=int, default=3)
     parser.add_argument("-r", "--runs", type=int, default=5)
+    parser.add_argument("--c4-games", type=int, default=100)
     args = parser.parse_args()
+    c4 = connect_four()
     print(
         f"{'game':<16} {'engine steps/s':>15} {'AEC env steps/s':>16} {'ratio':>6}"
-        f" {'free tensor':>12} {'OpenSpiel steps/s':>18} {'OS/AEC':>7}"
+        f" {'free tensor':>12} {'OpenSpiel steps/s':>18} {'OS/AEC':>7} {'AEC/C4':>7}"
         f"   (median of {args.runs} runs of {args.games_per_run} games)"
     )
     for game_id in args.games or motherlode.games():
         players = args.players or motherlode.get_game(game_id).usual_table()
         seeds = range(args.games_per_run)
-        engine, env, floor, spiel = [], [], [], []
-        for _ in range(args.runs):
+        engine, env, floor, spiel, peer, factored = [], [], [], [], [], []
+        split = motherlode.get_game(game_id).part("factored") is not None
+        for r in range(args.runs):
+            decisions, seconds, _ = play(c4, args.c4_games, r * args.c4_games)
+            peer.append(decisions / seconds)
+            if split:
+                games = len(seeds)
+                decisions, seconds, _ = play(factored_env(game_id, players), games, 0)
+                factored.append(decisions / seconds)
             moves, seconds = engine_run(game_id, players, seeds)
             engine.append(moves / seconds)
             steps, seconds = env_run(game_id, players, seeds)
@@ -217,10 +222,18 @@ def main() -> None:
         fast, slow = statistics.median(engine), statistics.median(env)
         bare, os_rate = statistics.median(floor), statistics.median(spiel)
         label = f"{game_id} ({players}p)"
+        c4_rate = statistics.median(peer)
         print(
             f"{label:<16} {fast:15,.0f} {slow:16,.0f} {fast / slow:6.1f} {fast / bare:12.1f}"
-            f" {os_rate:18,.0f} {os_rate / slow:7.2f}"
+            f" {os_rate:18,.0f} {os_rate / slow:7.2f} {slow / c4_rate:7.2f}"
         )
+        if split:
+            rate = statistics.median(factored)
+            print(
+                f"{'  factored':<16} {'':>15} {rate:16,.0f} {'':>6} {'':>12} {'':>18} {'':>7}"
+                f" {rate / c4_rate:7.2f}"
+            )
+    print(f"connect_four_v3.env(): {statistics.median(peer):,.0f} decisions/s (last game's runs)")
     print(
         f"\n{'us per decision':<16} {'engine':>8} {'tensor':>8}   {'observe':>8} {'encode':>8}"
         f" {'mask':>8}   (tensor: the env's; observe + encode: the reference it equals)"

@@ -25,7 +25,7 @@ placeholder never played (see :func:`terminal_mask`).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -39,6 +39,19 @@ Mask = npt.NDArray[np.int8]
 _PLAYER = re.compile(r"\bPlayer (\d)\b")
 REWARDS = ("rank", "margin")
 SEED_BOUND = 2**63
+
+
+def opponent_specs(opponents: Sequence[str] | str, players: int, seat: int | None) -> list[str]:
+    """The bot specs of a single learner's opponents: one for all, or one per other seat in
+    turn order (ValueError otherwise, or for a seat outside the table)."""
+    specs = [opponents] if isinstance(opponents, str) else list(opponents)
+    if len(specs) == 1:
+        specs *= players - 1
+    if len(specs) != players - 1:
+        raise ValueError(f"give one opponent spec, or one for each of the {players - 1} others")
+    if seat is not None and not 0 <= seat < players:
+        raise ValueError(f"seat is 0..{players - 1} or None (drawn at each reset), not {seat!r}")
+    return specs
 
 
 class IllegalActionError(IllegalAction, ValueError):

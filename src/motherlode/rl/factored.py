@@ -26,7 +26,7 @@ from pettingzoo import AECEnv
 
 from motherlode.agents.specs import make_agent
 from motherlode.engine import Action, Agent, GameOptions, State, get_game
-from motherlode.rl.core import IllegalActionError, draw_seed, final_rewards
+from motherlode.rl.core import IllegalActionError, draw_seed, final_rewards, opponent_specs
 
 __all__ = ["Factored", "FactoredAEC", "FactoredGym", "factored_env"]
 
@@ -235,10 +235,7 @@ class FactoredGym(gymnasium.Env[Obs, np.int64]):
         self.aec = FactoredAEC(game, num_players, options, None, reward, illegal, illegal_reward)
         self.factored = self.aec.factored
         n = self.aec.num_players
-        specs = [opponents] if isinstance(opponents, str) else list(opponents)
-        specs = specs * (n - 1) if len(specs) == 1 else specs
-        if len(specs) != n - 1:
-            raise ValueError(f"give one opponent spec, or one for each of the {n - 1} others")
+        specs = opponent_specs(opponents, n, seat)
         self.specs = specs
         self.fixed_seat = seat
         self.seat = 0 if seat is None else seat

@@ -35,7 +35,7 @@ from gymnasium import spaces
 
 from motherlode.agents.specs import make_agent
 from motherlode.engine import Agent, GameOptions, State
-from motherlode.rl.core import IllegalActionError, Mask, Table, draw_seed
+from motherlode.rl.core import IllegalActionError, Mask, Table, draw_seed, opponent_specs
 from motherlode.rl.tensors import Vector
 
 __all__ = ["MotherlodeGym"]
@@ -65,13 +65,7 @@ class MotherlodeGym(gymnasium.Env[Vector, np.int64]):
     ) -> None:
         self.table = Table(game, num_players, options, reward, observation)
         n = self.table.num_players
-        specs = [opponents] if isinstance(opponents, str) else list(opponents)
-        if len(specs) == 1:
-            specs *= n - 1
-        if len(specs) != n - 1:
-            raise ValueError(f"give one opponent spec, or one for each of the {n - 1} others")
-        if seat is not None and not 0 <= seat < n:
-            raise ValueError(f"seat is 0..{n - 1} or None (drawn at each reset), not {seat!r}")
+        specs = opponent_specs(opponents, n, seat)
         if illegal not in ("raise", "penalty"):
             raise ValueError(f"illegal is 'raise' or 'penalty', not {illegal!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:

@@ -162,7 +162,8 @@ def test_a_corrupt_or_foreign_file_is_refused_with_a_clear_error(
     with pytest.raises(BadOptions, match="no evaluator file"):
         check_agent(f"expert:value={tmp_path / 'missing.npz'}", GONZA)
     with pytest.raises(BadOptions, match="trained for gonza, not Goodwill"):
-        check_agent(f"expert:value={trained}", motherlode.get_game("goodwill"))
+        # (Goodwill's expert values by the score: the learned evaluator is asked for by name)
+        check_agent(f"expert:eval=learned,value={trained}", motherlode.get_game("goodwill"))
     with pytest.raises(BadOptions, match="give eval=learned"):
         check_agent(f"mcts:value={trained}", GONZA)
 

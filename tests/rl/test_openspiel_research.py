@@ -221,8 +221,9 @@ def test_a_turn_based_secret_decision_shows_each_choice_only_to_its_seat() -> No
     assert low.observation_string(0) != high.observation_string(0)
 
 
-def test_openspiel_mcts_plays_a_simultaneous_game_turn_based() -> None:
-    game = load("goldfix", options="circuit_limit:1", chance="move")
+@pytest.mark.parametrize(("game_id", "options"), [("goodwill", ""), ("goldfix", "circuit_limit:1")])
+def test_openspiel_mcts_plays_a_simultaneous_game_turn_based(game_id: str, options: str) -> None:
+    game = load(game_id, options=options, chance="move")
     rng = np.random.RandomState(2)
     bot = mcts.MCTSBot(
         game,

@@ -18,8 +18,9 @@ Seats are named as the environments name their agents, ``player_0`` ... ``player
 in the engine too (its errors, the JSON observations' names; a rendering that says
 "Player 1" is renamed), so nothing says "Player 2" of the agent ``player_1``.
 
-The terminal mask: where an agent's episode has ended, its mask is 1 at index 0 alone, a
-placeholder never played (see :func:`terminal_mask`).
+The terminal mask: where an agent's episode has ended, its mask is 1 at index 0 alone, so
+a sampler always finds a legal index; the index is never played (a vector env resets
+instead, a finished PettingZoo agent steps None; see :func:`terminal_mask`).
 """
 
 from __future__ import annotations

@@ -366,6 +366,18 @@ class MotherlodeParallel(_Base, ParallelEnv[str, Obs, int]):  # type: ignore[mis
             raise error
 
 
+def _after_reset(name: str) -> Any:
+    """A wrapper property that reads the env's attribute ``name`` directly, refused before
+    the first reset (PettingZoo's rule)."""
+
+    def read(self: OrderEnforcing) -> Any:
+        if not self._has_reset:
+            raise self._unreset(name)
+        return getattr(self.env, name)
+
+    return property(read)
+
+
 class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]
     """PettingZoo's ``OrderEnforcingWrapper`` with its checks unchanged, but what a
     training loop reads at every step (``agent_iter``, ``last``, ``step``) reaches the env
@@ -378,41 +390,12 @@ class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]
     def _unreset(self, name: str) -> AttributeError:
         return AttributeError(f"{name} cannot be accessed before reset")
 
-    @property
-    def agents(self) -> list[str]:
-        if not self._has_reset:
-            raise self._unreset("agents")
-        return self.env.agents  # type: ignore[no-any-return]
-
-    @property
-    def agent_selection(self) -> str:
-        if not self._has_reset:
-            raise self._unreset("agent_selection")
-        return self.env.agent_selection  # type: ignore[no-any-return]
-
-    @property
-    def rewards(self) -> dict[str, float]:
-        if not self._has_reset:
-            raise self._unreset("rewards")
-        return self.env.rewards  # type: ignore[no-any-return]
-
-    @property
-    def terminations(self) -> dict[str, bool]:
-        if not self._has_reset:
-            raise self._unreset("terminations")
-        return self.env.terminations  # type: ignore[no-any-return]
-
-    @property
-    def truncations(self) -> dict[str, bool]:
-        if not self._has_reset:
-            raise self._unreset("truncations")
-        return self.env.truncations  # type: ignore[no-any-return]
-
-    @property
-    def infos(self) -> dict[str, dict[str, Any]]:
-        if not self._has_reset:
-            raise self._unreset("infos")
-        return self.env.infos  # type: ignore[no-any-return]
+    agents = _after_reset("agents")
+    agent_selection = _after_reset("agent_selection")
+    rewards = _after_reset("rewards")
+    terminations = _after_reset("terminations")
+    truncations = _after_reset("truncations")
+    infos = _after_reset("infos")
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:

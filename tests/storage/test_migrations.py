@@ -43,6 +43,19 @@ def shared_defaults(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+ACCOUNT_TABLES = {
+    "users",
+    "user_sessions",
+    "auth_attempts",
+    "ratings",
+    "rating_changes",
+    "chat",
+    "chat_mutes",
+    "push_subscriptions",
+    "notifications_sent",
+}
+
+
 Rows = dict[str, list[dict[str, Any]]]
 
 
@@ -117,7 +130,7 @@ def test_a_previous_release_database_is_stamped_and_upgraded_losing_nothing(
     before = snapshot(previous_release)
     assert revision(previous_release) is None
     db = Database(previous_release)
-    assert revision(previous_release) == migrations.head() == "0004_table_people"
+    assert revision(previous_release) == migrations.head() == "0005_accounts"
     assert {name for name, _, _ in columns(previous_release)} >= NEW_COLUMNS
     after = snapshot(previous_release)
     old_columns_kept(before, after)
@@ -145,6 +158,7 @@ def test_a_fresh_database_is_created_at_head(database_url: str) -> None:
     assert set(inspect(db.engine).get_table_names()) == {
         *migrations.INITIAL_TABLES,
         "presence",  # 0004
+        *ACCOUNT_TABLES,  # 0005
         "alembic_version",
     }
     assert schema_differences(db) == []

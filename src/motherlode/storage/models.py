@@ -18,6 +18,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    false,
     true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -92,6 +93,8 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(60))
     agent: Mapped[str] = mapped_column(String(120))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    """The account that holds this seat (None: a guest, by its link alone)."""
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
 
@@ -122,3 +125,130 @@ class PresenceRow(Base):
     owner: Mapped[str] = mapped_column(String(64), primary_key=True)
     status: Mapped[str] = mapped_column(String(8))
     seen: Mapped[float] = mapped_column(Float)
+
+
+# ------------------------------------------------------------------ accounts (0005)
+
+
+class UserRow(Base):
+    """An account: a name that sticks, a password's argon2id hash, a player's settings."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    username: Mapped[str] = mapped_column(String(24))
+    """As its owner typed it (shown); ``username_key`` is what makes it unique."""
+    username_key: Mapped[str] = mapped_column(String(24), unique=True)
+    """The name case-folded (NFKC): "Alice" and "alice" are one account."""
+    password_hash: Mapped[str] = mapped_column(String(200))
+    seat_key: Mapped[str] = mapped_column(String(64))
+    """Secret (never sent) from which the account's seat links are derived; a new one
+    (log out everywhere) voids every link the account was given."""
+    created_at: Mapped[float] = mapped_column(Float)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    notify_email: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether "your turn" and reminders go to ``email`` (the player opted in)."""
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
+
+
+class SessionRow(Base):
+    """A signed-in browser: the SHA-256 of its cookie, its CSRF token, when it expires."""
+
+    __tablename__ = "user_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(Integer, index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[float] = mapped_column(Float)
+    seen_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+
+
+class AuthAttemptRow(Base):
+    """Sign-in and sign-up attempts counted per address and per account in fixed windows,
+    shared by every server process (credential stuffing meets the same limit on each)."""
+
+    __tablename__ = "auth_attempts"
+
+    key: Mapped[str] = mapped_column(String(120), primary_key=True)
+    window: Mapped[int] = mapped_column(Integer, primary_key=True)
+    count: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RatingRow(Base):
+    """A player's OpenSkill rating in one game (mu, sigma) over their rated tables."""
+
+    __tablename__ = "ratings"
+
+    user_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingChangeRow(Base):
+    """What one rated table did to one account's rating: written once, with the rating,
+    so a table is rated exactly once however many processes see it finish."""
+
+    __tablename__ = "rating_changes"
+
+    table_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    user_id: Mapped[int] = mapped_column(Integer, primary_key=True, index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    """One chat message at a table, by a seat, as written (escaped when shown)."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(40), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    move: Mapped[int] = mapped_column(Integer)
+    """The move count when it was written (a replay shows the chat up to its move)."""
+    name: Mapped[str] = mapped_column(String(60))
+    text: Mapped[str] = mapped_column(String(500))
+    at: Mapped[float] = mapped_column(Float)
+
+
+class MuteRow(Base):
+    """A seat that does not want to see another seat's chat at a table."""
+
+    __tablename__ = "chat_mutes"
+
+    table_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    muted: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+
+class PushSubscriptionRow(Base):
+    """A browser's Web Push subscription for an account (where the operator has VAPID keys)."""
+
+    __tablename__ = "push_subscriptions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(Integer, index=True)
+    endpoint: Mapped[str] = mapped_column(String(1000), unique=True)
+    keys: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class NotificationRow(Base):
+    """A notification sent (your turn, or a reminder before the clock runs out), once per
+    account, table, decision and kind, whichever process sends it."""
+
+    __tablename__ = "notifications_sent"
+
+    table_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    user_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    move: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    at: Mapped[float] = mapped_column(Float)

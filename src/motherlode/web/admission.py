@@ -188,11 +188,19 @@ def without_folder(message: str, folder: Path) -> str:
     return clip(text, 400)
 
 
+SOCIAL_FLAGS = ("rated", "rate_bots", "spectator_chat")
+"""Issue 32's table settings, each true or false (absent: false): ``rated``, the accounts at
+the table are rated by its result; ``rate_bots``, its bots take part in that ranking with
+their level's fixed reference rating (else the accounts are ranked among themselves);
+``spectator_chat``, spectators may read the table's chat (never write)."""
+TABLE_SETTINGS = ("decision_timer", "bot_delay_ms", "clock", "private", *SOCIAL_FLAGS)
+
+
 def table_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     """The table settings a client chose, checked (422 naming what is wrong) and clean."""
     if not isinstance(raw, Mapping):
         raise ServiceError(422, "settings must be an object")
-    unknown = set(raw) - {"decision_timer", "bot_delay_ms", "clock", "private"}
+    unknown = set(raw) - {*TABLE_SETTINGS}
     if unknown:
         names = ", ".join(excerpt(str(k), 30) for k in sorted(map(str, unknown))[:5])
         raise ServiceError(422, f"unknown table setting(s): {names}")
@@ -207,12 +215,15 @@ def table_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     if clock not in ("none", None, *ppl.CLOCKS):
         names = ", ".join(("none", *ppl.CLOCKS))
         raise ServiceError(422, f"clock must be one of {names}")
-    private = raw.get("private", False)
-    if not isinstance(private, bool):
-        raise ServiceError(422, "private must be true or false")
     clean: dict[str, Any] = {"decision_timer": timer, "bot_delay_ms": delay}
     if clock not in ("none", None):
         clean["clock"] = clock
-    if private:
-        clean["private"] = True
+    for flag in ("private", *SOCIAL_FLAGS):
+        value = raw.get(flag, False)
+        if not isinstance(value, bool):
+            raise ServiceError(422, f"{flag} must be true or false")
+        if value:
+            clean[flag] = True
+    if clean.get("rate_bots") and not clean.get("rated"):
+        raise ServiceError(422, "rate_bots needs a rated table (rated: true)")
     return clean

@@ -153,6 +153,11 @@ class TableService:
         self._background: set[asyncio.Task[None]] = set()
         self.scheduler = Scheduler(self, db, self.bots, self.outage, self.owner)
         """Runs the bots and clocks of the tables whose lease this process holds."""
+        self.change_hooks: list[Callable[[LiveTable], Coroutine[Any, Any, None]]] = []
+        """Work after a table changed and its connections were told (a rated game's
+        ratings, a "your turn" notification): each runs in the background, never on the
+        request's path, in every process that holds the table, so each must be idempotent
+        and cheap to skip."""
 
     # ------------------------------------------------------------- lifecycle
 
@@ -965,6 +970,8 @@ class TableService:
                 await listener.send_text(frame)
             except Exception:
                 live.listeners.pop(listener, None)
+        for hook in self.change_hooks:
+            self._spawn(hook(live))
 
     # ---------------------------------------------------------------- people
 

@@ -3,6 +3,11 @@
 // the dashboard, a page of its own; tsc checks their types (tsconfig.json).
 const js = require("@eslint/js");
 const globals = require("globals");
+const i18n = require("./eslint-i18n.js");
+
+// The pages whose words all go through the catalog (static/i18n.js).  The rest are being
+// moved over (docs/web.md, languages); tests/web/test_i18n.py keeps the same list.
+const TRANSLATED = ["src/motherlode/web/static/rules.js", "src/motherlode/web/static/i18n.js"];
 
 module.exports = [
   // what the tools and the runs leave in the checkout is not ours to lint
@@ -21,7 +26,12 @@ module.exports = [
     },
   },
   {
-    files: ["eslint.config.js"],
+    files: TRANSLATED,
+    plugins: { motherlode: i18n },
+    rules: { "motherlode/no-untranslated-text": "error" },
+  },
+  {
+    files: ["eslint.config.js", "eslint-i18n.js"],
     ...js.configs.recommended,
     languageOptions: { sourceType: "commonjs", globals: { ...globals.node } },
   },

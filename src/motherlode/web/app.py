@@ -28,8 +28,9 @@ from motherlode.engine import Game, GameRecord, MotherlodeError, games, get_game
 from motherlode.engine.components import PARAMETERS
 from motherlode.engine.record import MAX_FILE_BYTES, MAX_FILES, record_files, without_folder
 from motherlode.storage import Database
-from motherlode.web import game_assets
+from motherlode.web import game_assets, i18n
 from motherlode.web.dashboard import dashboard_router
+from motherlode.web.languages import languages_router, request_language
 from motherlode.web.limits import (
     DESIGNER_BYTES,
     MAX_PARAMETER_OPTIONS,
@@ -103,7 +104,7 @@ def error_message(exc: ServiceError) -> dict[str, Any]:
     return {"type": "error", "status": exc.status, "message": exc.message}
 
 
-def game_catalogue() -> list[dict[str, Any]]:
+def game_catalogue(lang: str = i18n.DEFAULT) -> list[dict[str, Any]]:
     """What the lobby offers for each game: options, bot specs (the difficulty levels first)
     and each level's sentence and measured rating, so a player can choose an opponent."""
     out = []
@@ -120,7 +121,7 @@ def game_catalogue() -> list[dict[str, Any]]:
                 "bots": bot_names(game),
                 "levels": levels.describe(game),
                 "timed_decisions": game.timed_decisions,
-                "howto": game_assets.howto(game),
+                "howto": game_assets.howto(game, lang),
                 "renderer": game_assets.has_renderer(game),
                 "data": game_assets.game_data(game) is not None,
                 "designer": designer(game),
@@ -168,6 +169,7 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(dashboard_router(db))  # the books of a physical GOLDFIX table
+    app.include_router(languages_router())  # the page's catalog, the language switch
 
     @app.exception_handler(ServiceError)
     async def service_error(_: Request, exc: ServiceError) -> JSONResponse:
@@ -199,9 +201,9 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
     # ------------------------------------------------------------------ API
 
     @app.get("/api/games")
-    async def list_games() -> dict[str, Any]:
+    async def list_games(request: Request) -> dict[str, Any]:
         return {
-            "games": game_catalogue(),
+            "games": game_catalogue(request_language(request)),
             "timer_choices": list(TIMER_CHOICES),
             "clocks": [c.to_json() for c in CLOCKS.values()],
         }

@@ -17,7 +17,7 @@ from typing import Any
 
 from motherlode.engine import Game
 
-NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,40}\.(js|css|json|svg|png)")
+NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,40}(\.[a-z]{2})?\.(js|css|json|svg|png)")
 """The file names a game's web folder may serve: one plain name, never a path."""
 MEDIA = {
     "js": "text/javascript; charset=utf-8",
@@ -42,11 +42,14 @@ def media_type(name: str) -> str:
 
 
 @cache
-def howto(game: Game) -> dict[str, Any]:
+def howto(game: Game, lang: str = "en") -> dict[str, Any]:
     """How to play, in the game's own words (``web/howto.json``), for the lobby's card and
     the rules page: ``line``, ``length``, ``setup``, ``turn`` (a list), ``scoring``, ``tip``;
-    {} where the game has none."""
-    file = web_file(game, "howto.json")
+    {} where the game has none.  In another language, the game's ``web/howto.<lang>.json``
+    where it has one (a game brings its own translations, in its own terms), else English."""
+    file = (web_file(game, f"howto.{lang}.json") if lang != "en" else None) or web_file(
+        game, "howto.json"
+    )
     if file is None:
         return {}
     data = json.loads(file.read_text(encoding="utf-8"))

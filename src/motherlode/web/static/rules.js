@@ -4,6 +4,7 @@
 (async function () {
   const M = window.Motherlode;
   const el = M.el;
+  const t = M.i18n.t;
   // A picture of the table a few moves in, drawn by the game's own renderer from a sample
   // view (the game's web/sample.json, made by `python -m motherlode.web.samples`).
   function loadScript(src) {
@@ -42,16 +43,17 @@
     const options = g.options.filter((o) => o.name !== "components");
     box.append(el("section", { class: "card rules", id: g.id, "data-game": g.id },
       el("h2", {}, g.title),
-      el("p", { class: "muted" }, `${g.min_players}–${g.max_players} players · ${h.length}`),
+      el("p", { class: "muted" }, t("{min}–{max} players · {length}", { min: g.min_players, max: g.max_players, length: h.length })),
       el("p", { class: "lead" }, h.line),
       el("figure", { class: "rules-picture", "data-picture": g.id }),
-      el("h3", {}, "Setup"), el("p", {}, h.setup),
-      el("h3", {}, "A turn"), el("ol", {}, ...h.turn.map((t) => el("li", {}, t))),
-      el("h3", {}, "Scoring and the end"), el("p", {}, h.scoring),
-      el("p", { class: "tip" }, `Tip: ${h.tip}`),
-      ...(options.length ? [el("h3", {}, "Options"), el("ul", {}, ...options.map((o) =>
-        el("li", {}, el("code", {}, o.name), ` (default ${o.default}): ${o.help}`)))] : []),
-      el("p", {}, el("a", { href: `/#new-${g.id}`, class: "button" }, `Play ${g.title}`))));
+      el("h3", {}, t("Setup")), el("p", {}, h.setup),
+      el("h3", {}, t("A turn")), el("ol", {}, ...h.turn.map((step) => el("li", {}, step))),
+      el("h3", {}, t("Scoring and the end")), el("p", {}, h.scoring),
+      el("p", { class: "tip" }, t("Tip: {tip}", { tip: h.tip })),
+      ...(options.length ? [el("h3", {}, t("Options")), el("ul", {}, ...options.map((o) =>
+        el("li", {}, el("code", {}, o.name), " ",
+          t("(default {value}): {help}", { value: o.default, help: o.help }))))] : []),
+      el("p", {}, el("a", { href: `/#new-${g.id}`, class: "button" }, t("Play {game}", { game: g.title })))));
   }
   for (const box of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-picture]"))) {
     await picture(box.dataset.picture, box);

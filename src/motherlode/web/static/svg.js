@@ -28,6 +28,7 @@
   const el = (tag, attrs, ...children) =>
     build((t) => document.createElement(t), tag, attrs, children);
   const PALETTE = ["#d62828", "#1d4e89", "#2a9d4b", "#f2b705", "#7b2cbf", "#333333"];
-  window.Motherlode = { svg, el, renderers: {}, palette: PALETTE,
-    colour: (seat) => PALETTE[seat % PALETTE.length] };
+  // i18n.js, where the page loads it first, has put its part there already
+  window.Motherlode = Object.assign(window.Motherlode || {}, { svg, el, renderers: {},
+    palette: PALETTE, colour: (seat) => PALETTE[seat % PALETTE.length] });
 })();

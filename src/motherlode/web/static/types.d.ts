@@ -285,9 +285,23 @@ interface MotherlodeNamespace {
   colour(seat: number): string;
   /** the drawing kit: kit.js adds it */
   kit?: MotherlodeKitRoot;
+  /** the page's language: i18n.js adds it */
+  i18n?: MotherlodeI18n;
+}
+
+/** The site's languages in the page (static/i18n.js, web/i18n.py). */
+interface MotherlodeI18n {
+  /** the English message in the page's language, its `{name}` places filled */
+  t(text: string, params?: Record<string, unknown>): string;
+  lang: string;
+  languages: Record<string, string>;
+  translatePage(root: ParentNode): void;
+  languageSwitch(): HTMLSelectElement;
 }
 
 interface Window {
   Motherlode: MotherlodeNamespace;
+  /** the catalog /i18n/messages.js sets before i18n.js runs */
+  MOTHERLODE_I18N?: { lang: string; languages: Record<string, string>; messages: Record<string, string> };
   webkitAudioContext?: typeof AudioContext;
 }

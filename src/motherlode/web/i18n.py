@@ -165,9 +165,25 @@ def extract(domain: str) -> Catalog:
 
 
 def extra_messages(domain: str) -> Iterator[tuple[str, str]]:
-    """Messages the server writes from data rather than from code (extended as the server's
-    words move into the catalog)."""
-    return iter(())
+    """Messages the server writes from data rather than from code: what the lobby's
+    catalogue says of each installed game (its summary, its levels' sentences, its options'
+    help), as :func:`motherlode.web.app.game_catalogue` translates them."""
+    if domain != "server":
+        return
+    from importlib.metadata import entry_points
+
+    from motherlode.agents import levels
+    from motherlode.engine import get_game
+
+    for entry in sorted(entry_points(group="motherlode.games"), key=lambda e: e.name):
+        game = get_game(entry.name)
+        where = f"games/{game.id}"
+        yield game.summary, where
+        for level in levels.describe(game):
+            yield level["sentence"], f"{where}/levels"
+        for option in game.options_class.describe():
+            if option.get("help"):
+                yield option["help"], f"{where}/options"
 
 
 def update(lang: str) -> None:

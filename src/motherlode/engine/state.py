@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Self
 from motherlode.engine.actions import Action, JsonValue
 from motherlode.engine.errors import BadSeat, IllegalAction
 from motherlode.engine.record import GameRecord
+from motherlode.engine.words import T, render
 
 if TYPE_CHECKING:
     from motherlode.engine.game import Game
@@ -57,7 +58,7 @@ class Event:
     def __init__(
         self,
         index: int,
-        text: str | Callable[[], str],
+        text: str | T | Callable[[], str | T],
         seats: frozenset[int] | None = None,
         data: Mapping[str, JsonValue] | None = None,
     ) -> None:
@@ -68,18 +69,35 @@ class Event:
 
     @property
     def text(self) -> str:
+        """The line in English."""
         text = self._text
-        if not isinstance(text, str):
+        if isinstance(text, str):
+            return text
+        if not isinstance(text, T):
+            text = text()
+            if isinstance(text, str):
+                self._text = text
+                return text
+            self._text = text  # the words, kept for the other languages
+        return text.render()
+
+    def text_in(self, translate: Callable[[str], str] | None) -> str:
+        """The line in a language (``translate``: English sentence to translation)."""
+        if translate is None:
+            return self.text
+        text = self._text
+        if not isinstance(text, str | T):
             text = self._text = text()
-        return text
+        return render(text, translate)
 
     def visible_to(self, seat: int | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
 
-    def to_json(self) -> dict[str, JsonValue]:
+    def to_json(self, translate: Callable[[str], str] | None = None) -> dict[str, JsonValue]:
+        """The line as JSON; its text in a language where ``translate`` is given."""
         text = self._text
-        if not isinstance(text, str):
-            text = self.text
+        if not isinstance(text, str) or translate is not None:
+            text = self.text_in(translate)
         out: dict[str, JsonValue] = {"index": self.index, "text": text}
         if self.seats is not None:
             out["private"] = True
@@ -466,7 +484,7 @@ class State(ABC):
 
     def log(
         self,
-        text: str | Callable[[], str],
+        text: str | T | Callable[[], str | T],
         *,
         to: int | frozenset[int] | None = None,
         **data: JsonValue,

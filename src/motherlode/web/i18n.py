@@ -19,13 +19,15 @@ from __future__ import annotations
 import functools
 import re
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
+
+from motherlode.engine.words import T
 
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
@@ -34,13 +36,21 @@ DEFAULT = "en"
 COOKIE = "motherlode_lang"
 """The language a browser chose with the switch (a year; the account keeps it too)."""
 DOMAINS = ("browser", "server")
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?:[:!][^{}]*)?\}")
+"""A place in a message: ``{name}``, or ``{name:,}`` with a format (Python's, server side)."""
+KEYWORDS = {"browser": {"t": None}, "server": {"T": None}}
+"""What marks a message: ``t("…")`` in the pages, ``T("…")`` (engine/words.py) in Python."""
 WEB = Path(__file__).resolve().parent
 SOURCES: dict[str, list[tuple[str, str]]] = {
     "browser": [
         ("web/static/**.js", "javascript"),
         ("games/*/web/**.js", "javascript"),
         ("web/static/**.html", "motherlode.web.i18n:extract_html"),
+    ],
+    "server": [
+        ("engine/**.py", "python"),
+        ("games/**.py", "python"),
+        ("web/**.py", "python"),
     ],
 }
 """Where each catalog's messages are written in the package (Babel's method map)."""
@@ -66,12 +76,18 @@ def catalog(lang: str, domain: str) -> Mapping[str, str]:
     }
 
 
-def translate(lang: str, text: str, /, **params: Any) -> str:
-    """``text`` (an English message id) in ``lang``, with its ``{name}`` places filled."""
-    out = catalog(lang, "server").get(text, text)
-    if params:
-        out = PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), out)
-    return out
+def translator(lang: str) -> Callable[[str], str] | None:
+    """English sentence → its translation in ``lang`` (None for English: nothing to do)."""
+    messages = catalog(lang, "server")
+    if not messages:
+        return None
+    return lambda text: messages.get(text, text)
+
+
+def translate(lang: str, text: str | T, /, **params: Any) -> str:
+    """``text`` (an English message, or words) in ``lang``, its ``{name}`` places filled."""
+    words = text if isinstance(text, T) else T(text, **params)
+    return words.render(translator(lang))
 
 
 def negotiate(cookie: str | None, account: str | None, accept: str | None) -> str:
@@ -156,7 +172,7 @@ def extract(domain: str) -> Catalog:
     out = Catalog(domain=domain)
     root = WEB.parent
     for filename, lineno, message, comments, _context in extract_from_dir(
-        root, method_map=SOURCES.get(domain, []), keywords={"t": None}
+        root, method_map=SOURCES.get(domain, []), keywords=KEYWORDS[domain]
     ):
         out.add(message, locations=[(filename, lineno)], auto_comments=comments)
     for message, where in extra_messages(domain):

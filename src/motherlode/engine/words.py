@@ -1,0 +1,66 @@
+"""Words a person reads, kept translatable: an English sentence with ``{name}`` places and
+the values that fill them (issue 32's languages).
+
+A game writes ``T("{player} stakes claim {claim}", player=name, claim=3)`` where it wrote an
+f-string: ``str()`` of it is the English sentence, so the terminal, the records and every
+test read what they read before, and a page in another language renders the same sentence
+from its catalog (``render(translate)``, where ``translate`` maps an English sentence to its
+translation).  ``T("…")`` is also the marker the catalogs are extracted by
+(``python -m motherlode.web.i18n update``), so the sentence must be a literal.  Values that
+are themselves words (a card's name in a sentence) are :class:`T` too.
+
+It costs what the f-string cost, once read: the sentence is put together only when read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+class T:
+    """A sentence to translate: an English template and the values of its places."""
+
+    __slots__ = ("_english", "params", "template")
+
+    def __init__(self, template: str, /, **params: Any) -> None:
+        self.template = template
+        self.params = params
+        self._english: str | None = None
+
+    def render(self, translate: Callable[[str], str] | None = None) -> str:
+        """The sentence, translated by ``translate`` (None: in English, kept once made)."""
+        if translate is None:
+            if self._english is None:
+                self._english = self._render(None)
+            return self._english
+        return self._render(translate)
+
+    def _render(self, translate: Callable[[str], str] | None) -> str:
+        template = self.template if translate is None else translate(self.template)
+        if not self.params:
+            return template
+        values = {k: v.render(translate) if isinstance(v, T) else v for k, v in self.params.items()}
+        try:
+            return template.format_map(values)
+        except (KeyError, IndexError, ValueError):  # a translation that lost a place
+            return self.template.format_map(values) if translate is not None else template
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        return f"T({self.template!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, T):
+            return self.template == other.template and self.params == other.params
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+
+def render(text: object, translate: Callable[[str], str] | None = None) -> str:
+    """Any text in a language: words rendered, anything else as ``str()`` gives it."""
+    return text.render(translate) if isinstance(text, T) else str(text)

@@ -1,0 +1,52 @@
+"""Translatable words: English by default (the terminal, records and tests read what they
+read before), a language through a translation, and a log line in either."""
+
+from __future__ import annotations
+
+from motherlode.engine import Event
+from motherlode.engine.words import T, render
+
+GERMAN = {
+    "{player} stakes claim {claim}": "{player} steckt Claim {claim} ab",
+    "the {card} card": "die Karte {card}",
+    "{player} plays {what}": "{player} spielt {what}",
+    "{player} pays ${amount:,}M": "{player} zahlt ${amount:,} Mio.",
+    "broken {place}": "kaputt {elsewhere}",
+}
+
+
+def german(text: str) -> str:
+    return GERMAN.get(text, text)
+
+
+def test_words_read_in_english_and_in_a_language() -> None:
+    words = T("{player} stakes claim {claim}", player="Ann", claim=3)
+    assert str(words) == "Ann stakes claim 3" == words.render()
+    assert words.render(german) == "Ann steckt Claim 3 ab"
+    nested = T("{player} plays {what}", player="Ben", what=T("the {card} card", card="RISK"))
+    assert str(nested) == "Ben plays the RISK card"
+    assert nested.render(german) == "Ben spielt die Karte RISK"
+    assert T("{player} pays ${amount:,}M", player="Cy", amount=1250).render(german) == (
+        "Cy zahlt $1,250 Mio."
+    )
+    assert T("no places").render(german) == "no places"
+    assert render("plain text", german) == "plain text"
+
+
+def test_a_translation_that_lost_its_places_falls_back_to_english() -> None:
+    assert T("broken {place}", place="here").render(german) == "broken here"
+
+
+def test_a_log_line_keeps_its_words_for_every_language() -> None:
+    eager = Event(0, T("{player} stakes claim {claim}", player="Ann", claim=3))
+    lazy = Event(1, lambda: T("{player} stakes claim {claim}", player="Ann", claim=3))
+    plain = Event(2, "Ann stakes claim 3")
+    for event in (eager, lazy, plain):
+        assert event.text == "Ann stakes claim 3"
+        assert event.to_json()["text"] == "Ann stakes claim 3"
+    for event in (eager, lazy):
+        assert event.text_in(german) == "Ann steckt Claim 3 ab"
+        assert event.to_json(german)["text"] == "Ann steckt Claim 3 ab"
+        assert event.text == "Ann stakes claim 3"  # English still, after a translation
+    assert plain.to_json(german)["text"] == "Ann stakes claim 3"  # not yet translatable
+    assert eager == Event(0, "Ann stakes claim 3")  # a line is its English text

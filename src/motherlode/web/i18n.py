@@ -181,11 +181,11 @@ def extract(domain: str) -> Catalog:
 
 
 def extra_messages(domain: str) -> Iterator[tuple[str, str]]:
-    """Messages the server writes from data rather than from code: what the lobby's
-    catalogue says of each installed game (its summary, its levels' sentences, its options'
-    help), as :func:`motherlode.web.app.game_catalogue` translates them."""
-    if domain != "server":
-        return
+    """Messages the site writes from data rather than from code: what the lobby's catalogue
+    says of each installed game (its summary, its levels' sentences, its options' help, as
+    :func:`motherlode.web.app.game_catalogue` translates them), and what a game's own
+    ``i18n`` module lists (its components' names and texts: ``server_messages()`` for what
+    its Python writes from data, ``browser_messages()`` for what its renderer draws)."""
     from importlib.metadata import entry_points
 
     from motherlode.agents import levels
@@ -194,6 +194,13 @@ def extra_messages(domain: str) -> Iterator[tuple[str, str]]:
     for entry in sorted(entry_points(group="motherlode.games"), key=lambda e: e.name):
         game = get_game(entry.name)
         where = f"games/{game.id}"
+        own = game.part("i18n")
+        listed = getattr(own, f"{domain}_messages", None)
+        if listed is not None:
+            for message in listed(game):
+                yield message, f"{where}/i18n"
+        if domain != "server":
+            continue
         yield game.summary, where
         for level in levels.describe(game):
             yield level["sentence"], f"{where}/levels"

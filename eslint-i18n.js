@@ -1,8 +1,8 @@
 // An ESLint rule of our own (eslint.config.js): words a person reads must go through the
 // catalog (`t("…")`, static/i18n.js), so a page in German shows no stray English.  It looks
 // where the pages put text: an element's `text`/`title`/`placeholder`/`aria-label`/`alt`/
-// `label` attribute, an assignment to `.textContent`/`.title`/`.placeholder`, and the
-// children of `el(…)`.  A string with no two letters in a row (a "×", a "·", a number) is
+// `label` attribute, an assignment to `.textContent`/`.title`/`.placeholder`, the
+// children of `el(…)` and the drawing kit's texts (`txt`, `svgButton`, `wrap`, `clip`).  A string with no two letters in a row (a "×", a "·", a number) is
 // not words.  tests/web/test_i18n.py checks that every t("…") has its translation.
 const WORDS = /\p{L}{2,}/u;
 const ATTRIBUTES = new Set(["text", "title", "placeholder", "aria-label", "alt", "label"]);
@@ -53,7 +53,12 @@ module.exports = {
             }
           },
           CallExpression(node) {
-            if (calleeName(node.callee) === "el") node.arguments.slice(2).forEach(report);
+            const name = calleeName(node.callee);
+            if (name === "el") node.arguments.slice(2).forEach(report);
+            // the drawing kit's texts (kit.js): txt(x, y, text), svgButton(x, y, label),
+            // wrap(text, ...) and clip(text, ...)
+            if (name === "txt" || name === "svgButton") report(node.arguments[2]);
+            if (name === "wrap" || name === "clip") report(node.arguments[0]);
           },
         };
       },

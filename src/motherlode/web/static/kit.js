@@ -203,7 +203,15 @@
     };
   }
 
-  const shared = { theme, measure, txt, wrap, clip, at, rect, coin, buttonWidth, useStyle, styled, room };
+  /** Words in the page's language (static/i18n.js, where the page loads it; else English
+   * with the `{name}` places filled): a renderer writes `K.t("Pass")`, never a bare "Pass".
+   * @param {string} text @param {Record<string, unknown>} [params] @returns {string} */
+  function t(text, params) {
+    if (M.i18n) return M.i18n.t(text, params);
+    return params ? text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole)) : text;
+  }
+
+  const shared = { theme, measure, txt, wrap, clip, at, rect, coin, buttonWidth, useStyle, styled, room, t };
 
   /** The kit for one game: its stylesheet linked, its class names on what acts. */
   function forGame(gameId, prefix) {

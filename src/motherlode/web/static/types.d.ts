@@ -254,6 +254,8 @@ interface Room {
 
 interface MotherlodeKit {
   theme: MotherlodeTheme;
+  /** words in the page's language (i18n.js), English with the places filled without it */
+  t(text: string, params?: Record<string, unknown>): string;
   /** the game's class prefix (forGame), or null */
   prefix: string | null;
   measure(text: unknown, size: number, o?: TextOptions): number;

@@ -40,6 +40,7 @@ from motherlode.table.fairness import verify_record
 
 if TYPE_CHECKING:
     from motherlode.web.limits import Limits
+    from motherlode.web.notify import NotifySettings
 
 app = typer.Typer(
     help="motherlode: play, simulate and study five gold-and-market board games.",
@@ -593,9 +594,62 @@ def serve(
             "leaves sooner); it is reloaded from the database when asked for."
         ),
     ] = 600.0,
+    base_url: Annotated[
+        str | None,
+        typer.Option(
+            envvar="MOTHERLODE_BASE_URL",
+            help="The site's address as players reach it, for the links in notifications "
+            "(default: http://HOST:PORT).",
+        ),
+    ] = None,
+    smtp_host: Annotated[
+        str | None,
+        typer.Option(
+            envvar="MOTHERLODE_SMTP_HOST",
+            help="SMTP server for the 'your turn' e-mail (off without it); its password "
+            "comes from MOTHERLODE_SMTP_PASSWORD only, never the command line.",
+        ),
+    ] = None,
+    smtp_port: Annotated[int, typer.Option(envvar="MOTHERLODE_SMTP_PORT")] = 587,
+    smtp_username: Annotated[str | None, typer.Option(envvar="MOTHERLODE_SMTP_USERNAME")] = None,
+    smtp_from: Annotated[
+        str | None, typer.Option(envvar="MOTHERLODE_SMTP_FROM", help="The e-mail's sender.")
+    ] = None,
+    smtp_starttls: Annotated[
+        bool,
+        typer.Option(
+            "--smtp-starttls/--no-smtp-starttls",
+            envvar="MOTHERLODE_SMTP_STARTTLS",
+            help="Encrypt the SMTP connection with STARTTLS (off: a relay on this machine).",
+        ),
+    ] = True,
+    vapid_private_key: Annotated[
+        str | None,
+        typer.Option(
+            envvar="MOTHERLODE_VAPID_PRIVATE_KEY",
+            help="Web Push: the VAPID private key's PEM file (or the key, base64url); off "
+            "without it.",
+        ),
+    ] = None,
+    vapid_public_key: Annotated[
+        str | None,
+        typer.Option(
+            envvar="MOTHERLODE_VAPID_PUBLIC_KEY",
+            help="Its public key, base64url (default: derived from the private key).",
+        ),
+    ] = None,
+    vapid_subject: Annotated[
+        str | None,
+        typer.Option(
+            envvar="MOTHERLODE_VAPID_SUBJECT",
+            help="How push services reach the operator: mailto:you@example.org or https://….",
+        ),
+    ] = None,
 ) -> None:
-    """Start the web server: lobby, live tables with bots, replays."""
+    """Start the web server: lobby, live tables with bots, replays; "your turn" e-mail and
+    Web Push where SMTP and VAPID keys are given (docs/web.md, notifications)."""
     from motherlode.web.limits import Limits
+    from motherlode.web.notify import NotifySettings
 
     try:
         limits = Limits(
@@ -607,9 +661,20 @@ def serve(
             allow_client_seed=allow_client_seed,
             unload_after=unload_after,
         )
+        notify = NotifySettings.from_env(
+            base_url=base_url or f"http://{host}:{port}",
+            smtp_host=smtp_host,
+            smtp_port=smtp_port,
+            smtp_username=smtp_username,
+            smtp_from=smtp_from,
+            smtp_starttls=smtp_starttls,
+            vapid_private_key=vapid_private_key,
+            vapid_public_key=vapid_public_key,
+            vapid_subject=vapid_subject,
+        )
     except ValueError as exc:
         raise fail(str(exc)) from None
-    _serve(host, port, database_url, "/" if open_browser else None, limits)
+    _serve(host, port, database_url, "/" if open_browser else None, limits, notify)
 
 
 @app.command()
@@ -629,6 +694,7 @@ def _serve(
     database_url: str | None,
     open_path: str | None,
     limits: Limits | None = None,
+    notify: NotifySettings | None = None,
 ) -> None:
     try:
         import uvicorn
@@ -649,7 +715,7 @@ def _serve(
             raise fail(str(exc)) from None
         probe.release()
     limits = limits or Limits()
-    app_ = create_app(database_url, limits=limits)
+    app_ = create_app(database_url, limits=limits, notify=notify)
     url = f"http://{host}:{port}/"
     page = url.rstrip("/") + (open_path or "/")
     console.print(f"motherlode is serving at [bold]{page}[/] (Ctrl+C to stop)")

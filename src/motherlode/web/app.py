@@ -27,10 +27,19 @@ from motherlode.agents.specs import bot_names
 from motherlode.engine import Game, GameRecord, MotherlodeError, games, get_game
 from motherlode.engine.components import PARAMETERS
 from motherlode.engine.record import MAX_FILE_BYTES, MAX_FILES, record_files, without_folder
+from motherlode.engine.words import render as render_words
 from motherlode.storage import Database
 from motherlode.web import game_assets, i18n
+from motherlode.web.accounts import accounts_router, writing_account
+from motherlode.web.chat import KINDS as CHAT_KINDS
+from motherlode.web.chat import TableChat
 from motherlode.web.dashboard import dashboard_router
-from motherlode.web.languages import languages_router, request_language
+from motherlode.web.languages import (
+    LANGUAGE,
+    LanguageMiddleware,
+    languages_router,
+    request_language,
+)
 from motherlode.web.limits import (
     DESIGNER_BYTES,
     MAX_PARAMETER_OPTIONS,
@@ -39,9 +48,12 @@ from motherlode.web.limits import (
     excerpt,
     validation_error,
 )
+from motherlode.web.notify import NotifySettings, install_notifier, push_router
 from motherlode.web.outage import MESSAGE as OUTAGE_MESSAGE
 from motherlode.web.outage import OUTAGE_ERRORS, RETRY_AFTER, is_outage
 from motherlode.web.people import CLOCKS
+from motherlode.web.profiles import profiles_router
+from motherlode.web.ratings import Ratings
 from motherlode.web.service import TIMER_CHOICES, ServiceError, TableService, without_files
 
 STATIC = Path(__file__).parent / "static"
@@ -57,6 +69,8 @@ SeatNumber = Annotated[int, Field(ge=0, lt=8, strict=True)]
 class SeatIn(BaseModel):
     name: str = Field("", max_length=40)
     agent: str = Field("human", max_length=120)
+    mine: bool = Field(False, strict=True)
+    """The signed-in creator's own seat (held by their account); ignored for a guest."""
 
 
 class CreateTable(BaseModel):
@@ -101,12 +115,15 @@ class GoneIn(BaseModel):
 
 
 def error_message(exc: ServiceError) -> dict[str, Any]:
-    return {"type": "error", "status": exc.status, "message": exc.message}
+    """A refusal as a socket frame, in the connection's language."""
+    message = exc.message_in(i18n.translator(LANGUAGE.get()))
+    return {"type": "error", "status": exc.status, "message": message}
 
 
 def game_catalogue(lang: str = i18n.DEFAULT) -> list[dict[str, Any]]:
     """What the lobby offers for each game: options, bot specs (the difficulty levels first)
-    and each level's sentence and measured rating, so a player can choose an opponent."""
+    and each level's sentence and measured rating, so a player can choose an opponent; its
+    words in ``lang`` (the server's catalog)."""
     out = []
     for game_id in games():
         game = get_game(game_id)
@@ -114,12 +131,18 @@ def game_catalogue(lang: str = i18n.DEFAULT) -> list[dict[str, Any]]:
             {
                 "id": game.id,
                 "title": game.title,
-                "summary": game.summary,
+                "summary": i18n.translate(lang, game.summary),
                 "min_players": game.min_players,
                 "max_players": game.max_players,
-                "options": game.options_class.describe(),
+                "options": [
+                    {**o, "help": i18n.translate(lang, o["help"])} if o.get("help") else o
+                    for o in game.options_class.describe()
+                ],
                 "bots": bot_names(game),
-                "levels": levels.describe(game),
+                "levels": [
+                    {**lv, "sentence": i18n.translate(lang, lv["sentence"])}
+                    for lv in levels.describe(game)
+                ],
                 "timed_decisions": game.timed_decisions,
                 "howto": game_assets.howto(game, lang),
                 "renderer": game_assets.has_renderer(game),
@@ -148,16 +171,28 @@ def designer(game: Game) -> dict[str, Any] | None:
     }
 
 
-def create_app(database_url: str | None = None, *, limits: Limits | None = None) -> FastAPI:
-    """The server on ``database_url``, under the operator's ``limits``."""
+def create_app(
+    database_url: str | None = None,
+    *,
+    limits: Limits | None = None,
+    notify: NotifySettings | None = None,
+) -> FastAPI:
+    """The server on ``database_url``, under the operator's ``limits``; ``notify``: its SMTP
+    server and Web Push keys (None: from the environment, web/notify.py)."""
     limits = limits or Limits()
     db = Database(database_url)
     service = TableService(db, limits)
+    ratings = Ratings(service)
+    ratings.install()  # a rated table's ratings, after its last move (a change hook)
+    notifier = install_notifier(service, notify)  # "your turn" by e-mail and Web Push
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await service.start()
+        ratings.start()  # the sweep: rates what a stopped process left unrated
+        notifier.start()
         yield
+        await notifier.close()
         await service.close()
 
     app = FastAPI(title="motherlode", lifespan=lifespan)
@@ -169,12 +204,19 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(dashboard_router(db))  # the books of a physical GOLDFIX table
+    app.include_router(accounts_router(db, service))  # sign-up, sessions, claims, settings
+    app.include_router(push_router(notifier))  # Web Push: the server's key, subscriptions
+    app.include_router(profiles_router(service))  # players' profiles, the leaderboards
     app.include_router(languages_router())  # the page's catalog, the language switch
+    app.add_middleware(LanguageMiddleware)  # each request's and connection's language
+    chat = TableChat(service)  # a table's chat: its socket frames, its history
+    app.include_router(chat.router())
 
     @app.exception_handler(ServiceError)
     async def service_error(_: Request, exc: ServiceError) -> JSONResponse:
         headers = {"Retry-After": str(RETRY_AFTER)} if exc.status == 503 else None
-        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
+        detail = exc.message_in(i18n.translator(LANGUAGE.get()))
+        return JSONResponse({"detail": detail}, status_code=exc.status, headers=headers)
 
     async def database_out_of_reach(request: Request, exc: Exception) -> JSONResponse:
         """Any request the database could not answer: 503, counted, never a traceback."""
@@ -255,6 +297,7 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
             body.seed,
             client=request.client.host if request.client else "unknown",
             components_files=body.components_files,
+            account=await writing_account(request),  # signed in: its seats marked mine
         )
         seats = []
         for i, seat in enumerate(live.table.seats):
@@ -295,7 +338,8 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
     async def join(table_id: str, body: JoinIn, request: Request) -> dict[str, Any]:
         """Take an open seat: its token and link, for whoever asked first."""
         client = request.client.host if request.client else "unknown"
-        live, token = await service.join(table_id, body.seat, body.name, client)
+        account = await writing_account(request)  # signed in: the seat is the account's
+        live, token = await service.join(table_id, body.seat, body.name, client, account=account)
         return {
             "seat": body.seat,
             "name": live.table.seats[body.seat].name,
@@ -332,15 +376,19 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
         if not 0 <= move <= len(rec.moves):
             raise ServiceError(422, f"move must be between 0 and {len(rec.moves)}")
         last = None
+        translate = i18n.translator(LANGUAGE.get())
         try:
             state = rec.replay(max(0, move - 1))
             if move:
                 seat, data = rec.moves[move - 1]
                 action = state.game.parse_action(data)
-                words = state.game.prompt.words if state.game.prompt else None
+                prompt = state.game.prompt
+                words = (prompt.sentence or prompt.words) if prompt else None
                 # the move in the game's words, from the position it was made in (the page
                 # writes no notation of its own)
-                text = words(state, seat, action) if words else action.notation()
+                text = render_words(
+                    words(state, seat, action) if words else action.notation(), translate
+                )
                 state.apply(seat, action)
                 last = {"seat": seat, "action": data, "text": text}
         except MotherlodeError as exc:
@@ -354,7 +402,7 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
             "moves": len(rec.moves),
             "last": last,
             "observation": without_folder(state.observe(None), record_files(rec)),
-            "events": [e.to_json() for e in state.events_for(None)][-300:],
+            "events": [e.to_json(translate) for e in state.events_for(None)][-300:],
         }
 
     # ------------------------------------------------------------ WebSocket
@@ -384,6 +432,7 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
             await refuse(websocket, ServiceError(503, OUTAGE_MESSAGE), close=True)
             return
         try:
+            await chat.welcome(live, websocket, seat)  # the chat so far, if it may read it
             while True:
                 try:
                     message = await receive_frame(websocket)
@@ -454,6 +503,8 @@ def create_app(database_url: str | None = None, *, limits: Limits | None = None)
                     raise ServiceError(400, 'a presence message is {"type": "presence", "away": …}')
                 live = await service.get(table_id)
                 await service.set_away(live, websocket, message["away"])
+            elif kind in CHAT_KINDS:
+                await chat.receive(table_id, websocket, seat, token, message)
             else:
                 raise ServiceError(422, f"unknown message type {excerpt(kind, 30)!r}")
         except ServiceError as exc:

@@ -172,7 +172,15 @@ def extract(domain: str) -> Catalog:
     out = Catalog(domain=domain)
     root = WEB.parent
     for filename, lineno, message, comments, _context in extract_from_dir(
-        root, method_map=SOURCES.get(domain, []), keywords=KEYWORDS[domain]
+        root,
+        method_map=SOURCES.get(domain, []),
+        # a t("…") inside a template literal's ${…} is a message too
+        options_map={
+            pattern: {"parse_template_string": True}
+            for pattern, method in SOURCES.get(domain, [])
+            if method == "javascript"
+        },
+        keywords=KEYWORDS[domain],
     ):
         out.add(message, locations=[(filename, lineno)], auto_comments=comments)
     for message, where in extra_messages(domain):

@@ -1,6 +1,17 @@
-"""The routes of the site's languages: the page's catalog and the language switch."""
+"""The site's languages at the server: which language a request or a connection is answered
+in, the page's catalog and the language switch.
+
+The language of what is being answered is a context variable (:data:`LANGUAGE`), set for each
+request by :class:`LanguageMiddleware` and for a table connection's lifetime by its socket:
+views, refusals and log lines read it, so no call in between passes a language along.  A
+broadcast to many connections names each one's language itself.
+"""
 
 from __future__ import annotations
+
+from contextvars import ContextVar
+from http.cookies import SimpleCookie
+from typing import Any
 
 import orjson
 from fastapi import APIRouter, Request, Response
@@ -11,6 +22,8 @@ from motherlode.web import i18n
 from motherlode.web.errors import ServiceError
 
 YEAR = 365 * 86400
+LANGUAGE: ContextVar[str] = ContextVar("motherlode_language", default=i18n.DEFAULT)
+"""The language of the request or connection being answered."""
 
 
 class LanguageIn(BaseModel):
@@ -22,6 +35,41 @@ def request_language(request: Request) -> str:
     return i18n.negotiate(
         request.cookies.get(i18n.COOKIE), None, request.headers.get("accept-language")
     )
+
+
+def scope_language(scope: Any) -> str:
+    """The language of an HTTP request or a WebSocket, from its raw headers."""
+    cookie = accept = None
+    for name, value in scope.get("headers") or ():
+        if name == b"cookie" and len(value) <= 8192:
+            jar: SimpleCookie = SimpleCookie()
+            try:
+                jar.load(value.decode("latin-1"))
+            except Exception:  # a malformed cookie header: as if none were sent
+                continue
+            if i18n.COOKIE in jar:
+                cookie = jar[i18n.COOKIE].value
+        elif name == b"accept-language":
+            accept = value[:1000].decode("latin-1")
+    return i18n.negotiate(cookie, None, accept)
+
+
+class LanguageMiddleware:
+    """Sets :data:`LANGUAGE` for each request and connection (pure ASGI: the context
+    variable reaches the route, which a task-switching middleware would not promise)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        token = LANGUAGE.set(scope_language(scope))
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            LANGUAGE.reset(token)
 
 
 def languages_router() -> APIRouter:

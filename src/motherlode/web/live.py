@@ -29,6 +29,8 @@ class LiveTable:
     settings: dict[str, Any]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: dict[Listener, int | None] = field(default_factory=dict)
+    languages: dict[Listener, str] = field(default_factory=dict)
+    """The language each connection reads (the site's languages, web/i18n.py)."""
     bot_task: asyncio.Task[None] | None = None
     timer_task: asyncio.Task[None] | None = None
     game_task: asyncio.Task[None] | None = None

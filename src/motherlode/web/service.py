@@ -40,16 +40,20 @@ from motherlode.engine import (
     get_game,
 )
 from motherlode.engine.record import COMPONENTS, without_folder
+from motherlode.engine.words import render as render_words
 from motherlode.storage import Database, TableClosed
+from motherlode.storage import accounts as holders
 from motherlode.storage.db import LockedTable, TableChanges, hash_token
 from motherlode.table import Table
 from motherlode.table.fairness import SCHEME, commitment, draw_seed, fairness_meta, new_salt
-from motherlode.web import absence, admission
+from motherlode.web import absence, admission, i18n
 from motherlode.web import people as ppl
 from motherlode.web.admission import TIMER_CHOICES
 from motherlode.web.bots import BotPool
 from motherlode.web.cluster import SingleProcess, listen, process_name, sqlite_file
-from motherlode.web.errors import ServiceError
+from motherlode.web.errors import ServiceError, refusal
+from motherlode.web.identity import ACCOUNT_TOKEN_PREFIX, Account, account_seat_token
+from motherlode.web.languages import LANGUAGE
 from motherlode.web.limits import FINISHED_UNLOAD, CreationRate, Limits, clip, excerpt
 from motherlode.web.live import Listener, LiveTable
 from motherlode.web.outage import MESSAGE as OUTAGE_MESSAGE
@@ -108,6 +112,9 @@ PRESENCE_RENEW = 5.0
 
 MAX_CACHED_HASHES = 10_000
 """Tables whose token hashes are kept without their table (a client may ask about any)."""
+ACCOUNT_TOKENS_TTL = 5.0
+"""Seconds a table's account seat tokens are kept once derived: an account's "log out
+everywhere" (a new seat key) voids its links in every process within this time."""
 
 
 def with_files(record: GameRecord, info: Mapping[str, Any]) -> GameRecord:
@@ -143,6 +150,8 @@ class TableService:
         self._stale: set[str] = set()
         self._single: SingleProcess | None = None
         self._hashes: dict[str, list[str | None]] = {}
+        self._account_tokens: dict[str, tuple[float, dict[int, str]]] = {}
+        """Each table's account seat tokens (seat: token) and until when they hold."""
         self.outage = Outage()
         """The database's reachability: one log line an outage, 503s meanwhile."""
         self._sockets: dict[tuple[str, int], dict[Listener, bool]] = {}
@@ -158,6 +167,10 @@ class TableService:
         ratings, a "your turn" notification): each runs in the background, never on the
         request's path, in every process that holds the table, so each must be idempotent
         and cheap to skip."""
+        self.announcements: dict[str, Callable[[str], None]] = {}
+        """Announcements that are not a change of the game (``TABLE:chat``): ``what`` to
+        the function called with the table's id (``*`` too, once the announcements
+        resume) instead of a catch-up; see :mod:`motherlode.web.chat`."""
 
     # ------------------------------------------------------------- lifecycle
 
@@ -230,6 +243,11 @@ class TableService:
     def _changed_elsewhere(self, table_id: str, what: str) -> None:
         """A process changed a table (``*``: any table): catch up and tell ours.  This
         process hears its own announcements too: those it already holds cost nothing."""
+        for kind, hear in self.announcements.items():  # not the game's news (chat)
+            if what == kind or table_id == "*":
+                hear(table_id)
+        if what in self.announcements:
+            return
         ids = list(self.tables) if table_id == "*" else [table_id]
         for tid in ids:
             live = self.tables.get(tid)
@@ -296,8 +314,12 @@ class TableService:
         seed: int | None = None,
         client: str = "local",
         components_files: Mapping[str, Any] | None = None,
+        *,
+        account: Account | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; returns it and one secret token per human seat (None for bots).
+        The seats marked ``mine`` are held by ``account`` (the signed-in creator), named
+        after it unless named.
 
         Everything is checked before anything is stored: the seats' bot specs (built as they
         will play, within the operator's time limit), the options, a designer's files (by
@@ -314,11 +336,17 @@ class TableService:
         names: list[str] = []
         specs: list[AgentSpec] = []
         open_seats: list[int] = []
+        mine: list[int] = []
         for i, seat in enumerate(seats):
             if not isinstance(seat, dict):
                 raise ServiceError(422, f"seat {i} must be an object with name and agent")
             name = str(seat.get("name") or "").strip()[:40]
             agent = str(seat.get("agent") or "human").strip()
+            if seat.get("mine") and account is not None:  # the creator's own seat
+                if agent != "human":
+                    raise ServiceError(422, f"seat {i}: only a person's seat can be yours")
+                mine.append(i)
+                name = name or account.username
             if agent == "open":  # a person's seat anyone may take (see join)
                 open_seats.append(i)
                 agent, name = "human", f"Open seat {i + 1}"
@@ -370,6 +398,8 @@ class TableService:
             listed=not clean.get("private", False),
             people=state_of_people,
         )
+        if account is not None:
+            holders.hold_seats(self.db, table_id, mine, account.id)
         live = self._live(table_id, table, clean, salt)
         live.people, live.open_seats = state_of_people, open_seats
         self.scheduler.after_change(live)
@@ -467,7 +497,9 @@ class TableService:
         return hashes
 
     def authorize(self, table_id: str, seat: int, token: str | None) -> None:
-        """Refuse unless ``token`` is the secret of that human seat."""
+        """Refuse unless ``token`` is the secret of that human seat: its guest token, or
+        the account seat token of the account holding it (looked at only when the guest
+        token does not match, so a guest's check costs what it did)."""
         hashes = self._token_hashes(table_id)
         if not hashes:
             raise ServiceError(404, f"there is no table {excerpt(table_id, 40)!r}")
@@ -476,17 +508,51 @@ class TableService:
         if not token:
             raise ServiceError(401, "a seat token is needed to act for a seat")
         expected = hashes[seat]
-        if expected is None or not hmac.compare_digest(expected, hash_token(token)):
+        guest = expected is not None and hmac.compare_digest(expected, hash_token(token))
+        if not guest and self._account_seat(table_id, token) != seat:
             raise ServiceError(403, "this token does not belong to that seat")
 
     def seat_for_token(self, table_id: str, token: str | None) -> int | None:
         if not token:
             return None
         digest = hash_token(token)
-        for seat, expected in enumerate(self._token_hashes(table_id)):
+        hashes = self._token_hashes(table_id)
+        for seat, expected in enumerate(hashes):
             if expected is not None and hmac.compare_digest(expected, digest):
                 return seat
+        account_seat = self._account_seat(table_id, token) if hashes else None
+        if account_seat is not None:
+            return account_seat
         raise ServiceError(403, "this token does not belong to any seat of this table")
+
+    def _account_seat(self, table_id: str, token: str) -> int | None:
+        """The seat ``token`` opens as an account seat token (derived from the seat key of
+        the account holding the seat), or None."""
+        if not token.startswith(ACCOUNT_TOKEN_PREFIX):
+            return None
+        now = time.monotonic()
+        known = self._account_tokens.get(table_id)
+        if known is None or known[0] <= now:
+            keys = holders.seat_keys(self.db, table_id)
+            tokens = {seat: account_seat_token(key, table_id, seat) for seat, key in keys.items()}
+            if table_id not in self._account_tokens and len(self._account_tokens) >= (
+                MAX_CACHED_HASHES
+            ):
+                del self._account_tokens[next(iter(self._account_tokens))]
+            known = self._account_tokens[table_id] = (now + ACCOUNT_TOKENS_TTL, tokens)
+        sent = token.encode()
+        for seat, expected in known[1].items():
+            if hmac.compare_digest(expected.encode(), sent):
+                return seat
+        return None
+
+    def forget_account_tokens(self, table_id: str | None = None) -> None:
+        """Derive a table's account seat tokens afresh (None: every table's): a seat was
+        claimed, or an account logged out everywhere."""
+        if table_id is None:
+            self._account_tokens.clear()
+        else:
+            self._account_tokens.pop(table_id, None)
 
     # ---------------------------------------------------------------- moves
 
@@ -517,7 +583,7 @@ class TableService:
         try:
             action = self._players_move(live, action_data)
         except (BadAction, IllegalAction) as exc:
-            raise ServiceError(422, str(exc)) from None
+            raise ServiceError(422, refusal(exc)) from None
 
         def move(locked: LockedTable) -> bool:
             state = live.table.state
@@ -543,7 +609,7 @@ class TableService:
             try:
                 applied = self.write(live, move)
             except IllegalAction as exc:
-                raise ServiceError(422, str(exc)) from None
+                raise ServiceError(422, refusal(exc)) from None
         if not applied:
             return {**self.view(live, seat), "duplicate": True}
         await self.broadcast(live)
@@ -560,7 +626,8 @@ class TableService:
         try:
             live.table.state.check(seat, self._players_move(live, action_data))
         except (BadAction, IllegalAction) as exc:
-            return {"legal": False, "reason": str(exc)}
+            reason = render_words(refusal(exc), i18n.translator(LANGUAGE.get()))
+            return {"legal": False, "reason": reason}
         return {"legal": True, "reason": None}
 
     async def unavailable(self, table_id: str, seat: int, token: str | None) -> dict[str, Any]:
@@ -577,6 +644,7 @@ class TableService:
         if space is None:
             space = live.space = game.action_space(state.num_players, state.options)
         offered = {type(a) for a in state.legal_actions(seat)}
+        translate = i18n.translator(LANGUAGE.get())
         counts: dict[type, int] = {}
         found: list[tuple[bool, int, dict[str, Any]]] = []
         for index in range(space.size):
@@ -590,11 +658,12 @@ class TableService:
             except IllegalAction:
                 pass
             try:
-                text = prompt.words(state, seat, action)
+                text = (prompt.sentence or prompt.words)(state, seat, action)
             except Exception:  # words for a move that makes no sense here (no tile...)
                 continue
             counts[kind] = counts.get(kind, 0) + 1
-            found.append((kind not in offered, index, {"action": action.to_json(), "words": text}))
+            words = render_words(text, translate)
+            found.append((kind not in offered, index, {"action": action.to_json(), "words": words}))
         found.sort(key=lambda item: (item[0], item[1]))
         return {"moves": [entry for _, _, entry in found]}
 
@@ -742,7 +811,7 @@ class TableService:
             try:
                 table.undo(seat)
             except IllegalAction as exc:
-                raise ServiceError(409, str(exc)) from None
+                raise ServiceError(409, refusal(exc)) from None
             live.sent.clear()  # the log has shrunk: push it whole
             locked.delete_moves_after(
                 table.state.move_count, undo=(table.undo_floor, table.undo_seat)
@@ -757,10 +826,16 @@ class TableService:
     # ----------------------------------------------------------------- views
 
     def view(
-        self, live: LiveTable, seat: int | None, *, since: int | None = None
+        self,
+        live: LiveTable,
+        seat: int | None,
+        *,
+        since: int | None = None,
+        lang: str | None = None,
     ) -> dict[str, Any]:
         """Everything one seat (None: a spectator) may see of the table, JSON-ready; with
-        ``since``, only the events after that index (``events_from`` says so)."""
+        ``since``, only the events after that index (``events_from`` says so).  Its words (the
+        log, the moves' words) in ``lang``: by default the language being answered in."""
         table = live.table
         state = table.state
         asked = seat is not None and seat in state.pending() and table.seats[seat].is_human
@@ -774,6 +849,7 @@ class TableService:
                 start -= 1
             events = events[max(start, len(events) - MAX_EVENTS) :]
         over = state.is_over()
+        translate = i18n.translator(lang or LANGUAGE.get())
         extra: dict[str, Any] = {} if since is None else {"events_from": since}
         return {
             **extra,
@@ -782,8 +858,8 @@ class TableService:
             "move_count": state.move_count,
             "status": "finished" if over else "running",
             "observation": without_folder(state.observe(seat), table.components),
-            "legal": self._legal(live, seat, legal),
-            "events": [e.to_json() for e in events],
+            "legal": self._legal(live, seat, legal, translate),
+            "events": [e.to_json(translate) for e in events],
             "can_undo": seat is not None and table.can_undo(seat),
             "deadline": live.deadline,
             "fairness": self._fairness(live, over),
@@ -826,7 +902,12 @@ class TableService:
         return out
 
     @staticmethod
-    def _legal(live: LiveTable, seat: int | None, legal: list[Action]) -> list[dict[str, Any]]:
+    def _legal(
+        live: LiveTable,
+        seat: int | None,
+        legal: list[Action],
+        translate: Callable[[str], str] | None = None,
+    ) -> list[dict[str, Any]]:
         """The seat's legal actions as the page lists them: JSON, notation (for the API and
         the terminal), where the game says what a choice does its ``label`` (GOLDFIX: where
         a move lands), and the ``words`` a player reads on a button."""
@@ -835,15 +916,17 @@ class TableService:
         if prompt is None or seat is None or (prompt.label is None and prompt.words is None):
             return entries
         state = live.table.state
+        label = prompt.label_words or prompt.label
+        words = prompt.sentence or prompt.words
         out = []
         for entry, action in zip(entries, legal, strict=True):
             extra = {}
-            if prompt.label is not None:
-                text = prompt.label(state, seat, action)
+            if label is not None:
+                text = label(state, seat, action)
                 if text:
-                    extra["label"] = text
-            if prompt.words is not None:
-                extra["words"] = prompt.words(state, seat, action)
+                    extra["label"] = render_words(text, translate)
+            if words is not None:
+                extra["words"] = render_words(words(state, seat, action), translate)
             out.append({**entry, **extra} if extra else entry)
         return out
 
@@ -882,6 +965,7 @@ class TableService:
     ) -> LiveTable:
         live = await self.get(table_id)
         live.listeners[listener] = seat
+        live.languages[listener] = LANGUAGE.get()
         changed = seat is not None and self._connected(live, seat, listener, away)
         await listener.send_text(encode_frame({"type": "state", "view": self.view(live, seat)}))
         if changed:
@@ -893,6 +977,7 @@ class TableService:
         the way out may have dropped it from the listeners already, but its presence is
         this connection's to end."""
         known = live.listeners.pop(listener, None)
+        live.languages.pop(listener, None)
         seat = known if seat is None else seat
         if seat is not None and self._connected(live, seat, listener, None):
             self._spawn(self.broadcast_presence(live))
@@ -948,24 +1033,27 @@ class TableService:
                 live.listeners.pop(listener, None)
 
     async def broadcast(self, live: LiveTable) -> None:
-        """Push the table to every connection: each seat's view built and encoded once, however
-        many connections that seat (or the spectators) has.
+        """Push the table to every connection: each seat's view built and encoded once for each
+        language its connections read, however many connections that seat (or the
+        spectators) has.
 
         A connection already holds the log up to what the last push sent its seat, so a push
         carries only the events after that (``events_from``: the last index it had; the page
         appends them).  After an undo or a reload the log may have shrunk: the whole of it
         goes out again."""
-        frames: dict[int | None, str] = {}
+        frames: dict[tuple[int | None, str], str] = {}
+        sent = dict(live.sent)  # what each seat's connections hold, whatever their language
         for listener, seat in list(live.listeners.items()):
-            frame = frames.get(seat)
+            lang = live.languages.get(listener, i18n.DEFAULT)
+            frame = frames.get((seat, lang))
             if frame is None:
-                view = self.view(live, seat, since=live.sent.get(seat))
+                view = self.view(live, seat, since=sent.get(seat), lang=lang)
                 events = view["events"]
                 if events:
                     live.sent[seat] = events[-1]["index"]
                 message = {"type": "state", "view": view}
                 frame = encode_frame(message)
-                frames[seat] = frame
+                frames[seat, lang] = frame
             try:
                 await listener.send_text(frame)
             except Exception:
@@ -976,10 +1064,17 @@ class TableService:
     # ---------------------------------------------------------------- people
 
     async def join(
-        self, table_id: str, seat: Any, name: Any, client: str = "local"
+        self,
+        table_id: str,
+        seat: Any,
+        name: Any,
+        client: str = "local",
+        *,
+        account: Account | None = None,
     ) -> tuple[LiveTable, str]:
         """Take an open seat: the first request (of any process) wins it and gets its token;
-        every other is refused (409).  The game starts once every open seat is taken."""
+        every other is refused (409).  The game starts once every open seat is taken.
+        With ``account`` (the signed-in joiner) the seat is the account's."""
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise ServiceError(422, "seat must be the number of an open seat")
         if not isinstance(name, str | None):
@@ -989,10 +1084,13 @@ class TableService:
             raise ServiceError(409, f"seat {seat} is not open (taken, or never open)")
         if not self.joins.allow(client):
             raise ServiceError(429, "your address has taken many seats in the last hour; later")
-        clean = (name or "").strip()[:40] or f"Player {seat + 1}"
+        clean = (name or "").strip()[:40] or (account.username if account else f"Player {seat + 1}")
         token = new_token()
         if not self.db.claim_seat(table_id, seat, hash_token(token), clean):
             raise ServiceError(409, f"someone else took seat {seat} just now")
+        if account is not None:
+            holders.hold_seats(self.db, table_id, [seat], account.id)
+            self.forget_account_tokens(table_id)
         async with live.lock:
             self._reload(live)  # names and open seats, as the database has them now
             self.scheduler.after_change(live)

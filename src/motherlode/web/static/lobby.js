@@ -16,6 +16,32 @@
   let catalogue = [];
   let timerChoices = [0];
   let clocks = [];
+  /** The signed-in account (GET /api/account: username, csrf, profile...), or null. */
+  let me = null;
+
+  // Every sentence of the account parts, in one place (for the catalogs); {name} is filled in.
+  const WORDS = {
+    login: "Log in",
+    signup: "Sign up",
+    badFields: "Check the name (3 to 24 letters, digits, _ or -) and the password (8 to 256 characters).",
+    failed: "That did not work; try again.",
+    guestNote: "The seats you have played in this browser: come back to a game any time.",
+    accountNote: "Your seats, on every device where you are signed in.",
+    claimOne: "You played 1 table in this browser as a guest. Add it to your account to find it on every device.",
+    claimMany: "You played {n} tables in this browser as a guest. Add them to your account to find them on every device.",
+    claimed: "Added to your account: {n}.",
+    claimRefused: "Not added: {n} (another account holds the seat, or the link is no longer valid).",
+    yourTurn: "your turn",
+    running: "running",
+    finished: "finished",
+    open: "open",
+    rated: "Rated game",
+    ratedHelp: "Players signed in to an account get a rating from this game.",
+    spectatorChat: "Spectators may read the chat",
+    spectatorChatHelp: "Anyone watching sees the players' messages (only players write).",
+    yourSeat: "your seat",
+  };
+  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
 
   const game = () => catalogue.find((g) => g.id === $("game").value);
   const titleOf = (id) => (catalogue.find((g) => g.id === id) || { title: id }).title;
@@ -67,6 +93,15 @@
         M.el("label", { for: `seat-${i}`, text: `Seat ${i + 1}` }), select,
         M.el("input", { id: `name-${i}`, placeholder: "name (optional)", maxlength: 40 }), help));
     }
+    prefillNames();
+  }
+
+  /** Signed in: the account's name where the creator sits (seat 1) and to join with. */
+  function prefillNames() {
+    if (!me) return;
+    const first = $("name-0");
+    if (first && !first.value && $("seat-0").value === "human") first.value = me.username;
+    if (!$("join-name").value) $("join-name").value = me.username;
   }
 
   function optionsForm() {
@@ -144,6 +179,13 @@
     settings.append(M.el("div", { class: "option" },
       M.el("label", { for: "bot_delay_ms", text: "Pause between bot moves" }), delay,
       M.el("p", { class: "option-help muted small", text: "Time to follow what the bots do." })));
+    for (const [id, label, help] of [["rated", WORDS.rated, WORDS.ratedHelp],
+      ["spectator_chat", WORDS.spectatorChat, WORDS.spectatorChatHelp]]) {
+      settings.append(M.el("div", { class: "option" },
+        M.el("label", { class: "check" },
+          M.el("input", { type: "checkbox", id, "aria-describedby": `${id}-help` }), label),
+        M.el("p", { id: `${id}-help`, class: "option-help muted small", text: help })));
+    }
     levelsList();
     seatsForm();
   }
@@ -234,10 +276,15 @@
     event.preventDefault();
     $("error").classList.add("hidden");
     const n = Number($("players").value);
+    /** @type {{agent: string, name: string, mine?: boolean}[]} */
     const seats = [];
     for (let i = 0; i < n; i++) seats.push({ agent: $(`seat-${i}`).value, name: $(`name-${i}`).value });
+    // signed in, the first person's seat is the creator's own: it follows their account
+    const mine = me ? seats.findIndex((s) => s.agent === "human") : -1;
+    if (mine >= 0) seats[mine].mine = true;
     const settings = { bot_delay_ms: Number($("bot_delay_ms").value), clock: $("clock").value,
-      private: $("privacy").value === "private" };
+      private: $("privacy").value === "private", rated: $("rated").checked,
+      spectator_chat: $("spectator_chat").checked };
     if ($("decision_timer") && !$("decision-timer-row").classList.contains("hidden")) {
       settings.decision_timer = Number($("decision_timer").value);
     }
@@ -248,7 +295,7 @@
     if (withFiles) body.components_files = designer.files;
     // a table with a designer's files has its own address, with room for them in the body
     const response = await fetch(withFiles ? "/api/designer/tables" : "/api/tables", { method: "POST",
-      headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      headers: writeHeaders(), body: JSON.stringify(body) });
     let data;
     try { data = await response.json(); } catch { data = { detail: `${response.status} ${response.statusText}` }; }
     if (!response.ok) {
@@ -261,7 +308,8 @@
       if (!seat.link) continue;
       const url = `${location.origin}${seat.link}`;
       box.append(M.el("div", { class: "links" },
-        M.el("label", { text: `${seat.name} (seat ${seat.seat + 1}) — private link` }),
+        M.el("label", { text: `${seat.name} (seat ${seat.seat + 1}) — private link` +
+          (seat.seat === mine ? ` (${WORDS.yourSeat})` : "") }),
         M.el("input", { readonly: true, value: url }),
         M.el("a", { class: "button", href: seat.link, "data-seat-link": seat.seat, text: `Play as ${seat.name}` })));
     }
@@ -276,10 +324,16 @@
   }
 
   // "my tables": the seat links this browser has opened (table.js keeps them)
-  function myTables(status) {
+  function guestList() {
     let list = [];
     try { list = JSON.parse(localStorage.getItem("motherlode-my-tables") || "[]"); } catch { list = []; }
-    list = list.filter((t) => typeof t.link === "string" && t.link.startsWith("/t/"));
+    return list.filter((t) => typeof t.link === "string" && t.link.startsWith("/t/"));
+  }
+
+  function myTables(status) {
+    const list = guestList();
+    $("my-tables-note").textContent = WORDS.guestNote;
+    $("claim-box").classList.add("hidden");
     $("my-tables-card").classList.toggle("hidden", !list.length);
     $("my-tables").replaceChildren(...list.map((t) => M.el("tr", { "data-table": t.table },
       M.el("td", { text: t.title || "" }),
@@ -291,7 +345,7 @@
   async function refresh() {
     const response = await fetch("/api/tables");
     const data = await response.json();
-    myTables(new Map(data.tables.map((t) => [t.id, t.status])));
+    if (!me || !(await accountTables())) myTables(new Map(data.tables.map((t) => [t.id, t.status])));
     const body = $("tables");
     body.replaceChildren(...data.tables.map((t) => {
       const open = t.status === "running" ? t.seats.filter((s) => s.open) : [];
@@ -313,7 +367,7 @@
   async function join(table, seat) {
     const name = $("join-name").value.trim();
     const response = await fetch(`/api/tables/${table}/join`, { method: "POST",
-      headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat, name }) });
+      headers: writeHeaders(), body: JSON.stringify({ seat, name }) });
     const data = await response.json();
     if (!response.ok) {
       $("join-error").textContent = typeof data.detail === "string" ? data.detail : "refused";
@@ -322,6 +376,143 @@
       return;
     }
     location.href = data.link;
+  }
+
+  // ----- the account: optional; signed in, "my tables" follow the player to any device
+
+  /** JSON headers for a write, with the session's CSRF token when signed in. */
+  function writeHeaders() {
+    /** @type {Record<string, string>} */
+    const headers = { "Content-Type": "application/json" };
+    if (me) headers["X-CSRF-Token"] = me.csrf;
+    return headers;
+  }
+
+  async function loadAccount() {
+    try {
+      const response = await fetch("/api/account", { credentials: "same-origin" });
+      const data = response.ok ? await response.json() : null;
+      me = data && data.signed_in ? data : null;
+    } catch { me = null; }
+    accountBar();
+  }
+
+  function accountBar() {
+    $("account-out").classList.toggle("hidden", !!me);
+    $("account-in").classList.toggle("hidden", !me);
+    if (me) {
+      $("account-name").textContent = me.username;
+      $("account-name").href = me.profile;
+      hideAccountForm();
+      prefillNames();
+    }
+  }
+
+  let formMode = "login";
+  function showAccountForm(mode) {
+    formMode = mode;
+    const words = mode === "signup" ? WORDS.signup : WORDS.login;
+    $("account-title").textContent = words;
+    $("account-submit").textContent = words;
+    $("account-password").setAttribute("autocomplete", mode === "signup" ? "new-password" : "current-password");
+    $("account-error").classList.add("hidden");
+    $("account-card").classList.remove("hidden");
+    $("show-signup").setAttribute("aria-expanded", String(mode === "signup"));
+    $("show-login").setAttribute("aria-expanded", String(mode === "login"));
+    $("account-username").focus();
+  }
+
+  function hideAccountForm() {
+    $("account-card").classList.add("hidden");
+    $("account-password").value = "";
+    $("show-signup").setAttribute("aria-expanded", "false");
+    $("show-login").setAttribute("aria-expanded", "false");
+  }
+
+  async function submitAccount(event) {
+    event.preventDefault();
+    const body = { username: $("account-username").value.trim(), password: $("account-password").value };
+    const response = await fetch(`/api/account/${formMode}`, { method: "POST",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    let data = {};
+    try { data = await response.json(); } catch { data = {}; }
+    if (!response.ok) {
+      const text = response.status === 422 && data.errors ? WORDS.badFields :
+        typeof data.detail === "string" ? data.detail : WORDS.failed;
+      $("account-error").textContent = text;
+      $("account-error").classList.remove("hidden");
+      return;
+    }
+    me = data;
+    accountBar();
+    refresh();
+  }
+
+  async function logout(everywhere) {
+    await fetch(`/api/account/${everywhere ? "logout-everywhere" : "logout"}`, { method: "POST",
+      headers: writeHeaders(), body: "{}" });
+    me = null;
+    accountBar();
+    $("claim-result").classList.add("hidden");
+    refresh();
+  }
+
+  /** A guest seat this browser holds: its table, seat and token, from its kept link. */
+  function guestSeat(entry) {
+    const hash = new URLSearchParams(entry.link.split("#")[1] || "");
+    const seat = Number(hash.get("seat"));
+    const token = hash.get("token") || "";
+    if (!token || token.startsWith("u.") || !Number.isInteger(seat)) return null;
+    return { table: entry.table, seat, token };
+  }
+
+  const SKIP = "motherlode-claim-skip";
+  function skipped() {
+    try { return new Set(JSON.parse(localStorage.getItem(SKIP) || "[]")); } catch { return new Set(); }
+  }
+
+  /** Signed in: the account's tables (every device), and the guest seats of this browser not
+   * yet in it, offered to be claimed. False when the session has ended (then: a guest). */
+  async function accountTables() {
+    const response = await fetch("/api/account/tables", { credentials: "same-origin" });
+    if (!response.ok) {
+      if (response.status === 401) { me = null; accountBar(); } // the session has ended
+      return false;
+    }
+    const list = (await response.json()).tables;
+    $("my-tables-note").textContent = WORDS.accountNote;
+    $("my-tables-card").classList.remove("hidden");
+    $("my-tables").replaceChildren(...list.map((t) => M.el("tr", { "data-table": t.id, "data-seat": t.seat },
+      M.el("td", { text: t.title || titleOf(t.game) }),
+      M.el("td", { text: t.name || "" }),
+      M.el("td", { class: t.your_turn ? "your-turn" : null,
+        text: t.status === "finished" ? WORDS.finished : t.your_turn ? WORDS.yourTurn : WORDS.running }),
+      M.el("td", {}, M.el("a", { href: t.link, text: WORDS.open })))));
+    const held = new Set(list.map((t) => `${t.id}:${t.seat}`));
+    const skip = skipped();
+    const unclaimed = guestList().map(guestSeat)
+      .filter((g) => g && !held.has(`${g.table}:${g.seat}`) && !skip.has(`${g.table}:${g.seat}`));
+    $("claim-box").classList.toggle("hidden", !unclaimed.length);
+    $("claim-text").textContent = unclaimed.length === 1 ? WORDS.claimOne :
+      fill(WORDS.claimMany, { n: unclaimed.length });
+    $("claim-button").onclick = () => claim(unclaimed);
+    return true;
+  }
+
+  async function claim(seats) {
+    const response = await fetch("/api/account/claim", { method: "POST", headers: writeHeaders(),
+      body: JSON.stringify({ seats: seats.slice(0, 50) }) });
+    const data = response.ok ? await response.json() : { claimed: [], refused: [] };
+    if (data.refused.length) {
+      const skip = skipped();
+      for (const r of data.refused) skip.add(`${r.table}:${r.seat}`);
+      try { localStorage.setItem(SKIP, JSON.stringify([...skip].slice(-100))); } catch { /* none */ }
+    }
+    const lines = [fill(WORDS.claimed, { n: data.claimed.length })];
+    if (data.refused.length) lines.push(fill(WORDS.claimRefused, { n: data.refused.length }));
+    $("claim-result").textContent = lines.join(" ");
+    $("claim-result").classList.remove("hidden");
+    refresh();
   }
 
   // A card per game: what it is about, players and length, how to play, and a button that
@@ -348,6 +539,13 @@
   }
 
   async function start() {
+    $("account-form").onsubmit = submitAccount;
+    $("show-signup").onclick = () => showAccountForm("signup");
+    $("show-login").onclick = () => showAccountForm("login");
+    $("account-cancel").onclick = hideAccountForm;
+    $("logout").onclick = () => logout(false);
+    $("logout-everywhere").onclick = () => logout(true);
+    const account = loadAccount(); // while the games load
     const response = await fetch("/api/games");
     const data = await response.json();
     catalogue = data.games;
@@ -358,6 +556,7 @@
     select.onchange = optionsForm;
     $("players").onchange = seatsForm;
     $("create").onsubmit = create;
+    await account;
     gameCards();
     for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-choose]"))) {
       b.onclick = () => choose(b.dataset.choose);

@@ -44,8 +44,14 @@
   }
 
   function send(message) {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(message));
+    return true;
   }
+
+  // the table's chat (chat.js): its frames travel over this page's socket
+  const chatModule = /** @type {any} */ (M).chat;
+  const chat = chatModule ? chatModule.mount({ tableId, token, send }) : null;
 
   // One move at a time: after a move (or an undo) is sent, further clicks are ignored until
   // the server answers with a state or an error, the socket drops, or 10 s pass.
@@ -527,15 +533,18 @@
     socket.onopen = () => socket.send(JSON.stringify({ type: "hello", token, away: document.hidden }));
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
+      if (chat && chat.frame(message)) return;
       if (message.type === "state") {
         busy(false);
         connection(true);
         if ($("error").textContent === OFFLINE) showError("");
         live = withLog(message.view);
+        if (chat) chat.view(live);
         fairness(live);
         if (!replay.active) render(live);
       } else if (message.type === "presence") {
         if (live) live = { ...live, presence: message.presence };
+        if (live && chat) chat.view(live);
         if (view && !replay.active) { view = { ...view, presence: message.presence }; players(view, view.observation); }
       } else if (message.type === "error") {
         busy(false);
@@ -655,6 +664,7 @@
     const data = await response.json();
     if (!response.ok) { showError(data.detail); return; }
     replay = { active: true, move: data.move, total: data.moves };
+    if (chat) chat.replay(data.move); // the chat as it stood at that move
     const v = { ...live, observation: data.observation, events: data.events, legal: [],
       seat: null, move_count: data.move, status: k === data.moves ? "finished" : "running" };
     await render(v);
@@ -678,6 +688,7 @@
   // ▶| (or the slider at its end) leaves the replay: the game as it stands, live again
   async function leaveReplay() {
     replay = { active: false, move: 0, total: 0 };
+    if (chat) chat.replay(null);
     $("replay-pos").textContent = "";
     $("replay-last").textContent = "";
     $("replay-slider").value = $("replay-slider").max;

@@ -35,6 +35,11 @@ from rich.text import Text
 from motherlode.engine import Action, Agent, BadAction, IllegalAction, State
 
 
+def english(text: object) -> str | None:
+    """A game's words for the terminal: English (``T`` words rendered), None kept."""
+    return None if text is None else str(text)
+
+
 class QuitGame(Exception):
     """The person asked to leave the game."""
 
@@ -258,7 +263,7 @@ class HumanAgent(Agent):
         legal = state.legal_actions(seat)
         help_ = state.game.prompt
         label = help_.label if help_ is not None else None
-        menu = Menu(legal, (lambda a: label(state, seat, a)) if label else None)
+        menu = Menu(legal, (lambda a: english(label(state, seat, a))) if label else None)
         self.show(state, seat, legal)
         self.console.print(f"[bold]{escape(name)}[/], your move:")
         menu.show(self.console)

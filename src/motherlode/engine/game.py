@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from motherlode.engine.actions import Action, ActionCodec, ActionSpace
 from motherlode.engine.errors import BadOptions, MotherlodeError
 from motherlode.engine.options import GameOptions
+from motherlode.engine.words import T
 
 if TYPE_CHECKING:
     from motherlode.engine.state import State
@@ -46,6 +47,11 @@ class PromptHelp:
     words: Callable[[State, int, Action], str] | None = None
     """The move in a player's own words, standing alone (a web button, the "why can't I"
     menu): never the notation, never a component's code."""
+    label_words: Callable[[State, int, Action], str | T | None] | None = None
+    """``label`` as words a page translates (:class:`~motherlode.engine.words.T`); the web
+    page uses it where given, the terminal ``label`` (English)."""
+    sentence: Callable[[State, int, Action], str | T] | None = None
+    """``words`` as words a page translates; the web page uses it where given."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -237,7 +237,7 @@ class State(ABC):
         """Whether the current decision is secret and simultaneous (default: several seats)."""
         return len(self._to_act()) > 1
 
-    def _illegal_reason(self, seat: int, action: Action) -> str | None:
+    def _illegal_reason(self, seat: int, action: Action) -> str | T | None:
         """Why ``action`` is illegal for ``seat`` now, or None if it is legal.
 
         The default checks membership in ``_legal``; games override it to explain better.
@@ -340,13 +340,19 @@ class State(ABC):
             raise IllegalAction(f"{action} is not an action of {self.game.title}")
         seats = self._to_act()
         if not seats:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(T("the game is over"))
         if seat in self._commits:
-            raise IllegalAction(f"{self.seat_name(seat)} has already decided; waiting for others")
+            raise IllegalAction(
+                T("{player} has already decided; waiting for others", player=self.seat_name(seat))
+            )
         if seat not in seats:
             waiting = ", ".join(self.seat_name(s) for s in self.pending())
             raise IllegalAction(
-                f"it is not {self.seat_name(seat)}'s decision; waiting for {waiting}"
+                T(
+                    "it is not {player}'s decision; waiting for {waiting}",
+                    player=self.seat_name(seat),
+                    waiting=waiting,
+                )
             )
         reason = self._illegal_reason(seat, action)
         if reason is not None:
@@ -374,7 +380,7 @@ class State(ABC):
         if self._is_simultaneous():
             self._commits[seat] = action
             if self.logging:
-                self.log(f"{self.seat_name(seat)} has decided")
+                self.log(T("{player} has decided", player=self.seat_name(seat)))
             if len(self._commits) == len(self._to_act()):
                 commits, self._commits = self._commits, {}
                 self._resolve(commits)

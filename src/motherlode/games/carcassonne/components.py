@@ -28,6 +28,7 @@ from motherlode.engine.components import (
     folder_cached,
     load,
 )
+from motherlode.engine.words import T
 from motherlode.games.carcassonne.geometry import HALVES, MAX_REACH, SIDES
 
 ROAD, CITY, FIELD, CLOISTER = 0, 1, 2, 3
@@ -84,61 +85,99 @@ class Feature:
         return name
 
 
-_COMPASS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-_CORNER_NAMES = ("north-west", "north-east", "south-east", "south-west")
+SIDE_WORDS = (T("north"), T("east"), T("south"), T("west"))
+"""The compass sides N E S W in words (built once)."""
+CORNER_WORDS = (T("north-west"), T("north-east"), T("south-east"), T("south-west"))
 _HALF_CORNER = (0, 1, 1, 2, 2, 3, 3, 0)
 """The corner each half-edge (Nw Ne En Es Se Sw Ws Wn) lies in."""
-_SIDE_OF_CORNER_NAMES = {
-    frozenset((0, 1)): "north",
-    frozenset((1, 2)): "east",
-    frozenset((2, 3)): "south",
-    frozenset((0, 3)): "west",
+_SIDE_OF_CORNERS = {
+    frozenset((0, 1)): 0,
+    frozenset((1, 2)): 1,
+    frozenset((2, 3)): 2,
+    frozenset((0, 3)): 3,
 }
+"""The side (N E S W) along which two corners lie."""
 
 
-def _field_place(feature: Feature, rotation: int) -> str:
+def listed(items: Sequence[T | str]) -> T | str:
+    """Items in a row, ``a, b, c``: the comma is the template's, each item stays words."""
+    out = items[0]
+    for item in items[1:]:
+        out = T("{earlier}, {then}", earlier=out, then=item)
+    return out
+
+
+def _field_words(feature: Feature, rotation: int) -> T:
     corners = frozenset(_HALF_CORNER[(h + 2 * rotation) % 8] for h in feature.halves)
     if len(corners) == 4:
-        return "all round the tile"
+        return T("field all round the tile")
     if len(corners) == 3:
         (missing,) = set(range(4)) - corners
-        return f"all but the {_CORNER_NAMES[missing]} corner"
-    if corners in _SIDE_OF_CORNER_NAMES:
-        return f"along the {_SIDE_OF_CORNER_NAMES[corners]} side"
-    names = [_CORNER_NAMES[c] for c in sorted(corners)]
-    return " and ".join(names) + (" corners" if len(names) > 1 else " corner")
+        return T("field all but the {corner} corner", corner=CORNER_WORDS[missing])
+    if corners in _SIDE_OF_CORNERS:
+        return T("field along the {side} side", side=SIDE_WORDS[_SIDE_OF_CORNERS[corners]])
+    first, *more = sorted(corners)
+    if not more:
+        return T("field in the {corner} corner", corner=CORNER_WORDS[first])
+    return T(
+        "field in the {corner} and {other} corners",
+        corner=CORNER_WORDS[first],
+        other=CORNER_WORDS[more[0]],
+    )
 
 
-def feature_name(features: tuple[Feature, ...], index: int, rotation: int) -> str:
+def _one_of(field: T, index: int, count: int) -> T:
+    """Fields of a tile that read alike, told apart by their order on the tile."""
+    if index == 0:
+        return T("{field} (the first of {count})", field=field, count=count)
+    if index == 1:
+        return T("{field} (the second of {count})", field=field, count=count)
+    if index == 2:
+        return T("{field} (the third of {count})", field=field, count=count)
+    return T("{field} (the fourth of {count})", field=field, count=count)
+
+
+def feature_words(features: tuple[Feature, ...], index: int, rotation: int) -> T:
     """A feature as a player points at it: ``field in the south-west corner``, ``city on the
     east side``, ``road from south to west``; where two fields of the tile would read alike,
-    their half-edges are added."""
+    their order on the tile is added (never a half-edge code).  Words a page translates."""
     feature = features[index]
     if feature.kind == FIELD:
-        place = _field_place(feature, rotation)
+        place = _field_words(feature, rotation)
         twins = [
             f
             for f in features
-            if f.kind == FIELD and f is not feature and _field_place(f, rotation) == place
+            if f.kind == FIELD and f is not feature and _field_words(f, rotation) == place
         ]
-        text = f"field {place if place.startswith(('all', 'along')) else 'in the ' + place}"
-        if twins:  # told apart by their order on the tile, in words (never a half-edge code)
+        if twins:
             same = sorted([feature, *twins], key=features.index)
-            ordinals = ("first", "second", "third", "fourth")
-            text += f" (the {ordinals[min(same.index(feature), 3)]} of {len(same)})"
-        return text
+            return _one_of(place, same.index(feature), len(same))
+        return place
     if feature.kind == CLOISTER:
-        return "cloister"
-    sides = [_COMPASS["NESW"[(s + rotation) % 4]] for s in sorted(feature.sides)]
-    sides = sorted(sides, key=["north", "east", "south", "west"].index)
-    pennant = " (pennant)" if feature.pennant else ""
+        return T("cloister")
+    sides = [SIDE_WORDS[s] for s in sorted((s + rotation) % 4 for s in feature.sides)]
     if feature.kind == ROAD:
         if len(sides) == 2:
-            return f"road from {sides[0]} to {sides[1]}"
-        return f"road ending {sides[0]}" if len(sides) == 1 else "road " + ", ".join(sides)
-    if feature.kind == CITY and len(sides) == 1:
-        return f"city on the {sides[0]} side{pennant}"
-    return f"city on the {', '.join(sides[:-1])} and {sides[-1]} sides{pennant}"
+            return T("road from {side} to {other}", side=sides[0], other=sides[1])
+        if len(sides) == 1:
+            return T("road ending {side}", side=sides[0])
+        return T("road {sides}", sides=listed(sides))
+    if len(sides) == 1:
+        if feature.pennant:
+            return T("city on the {side} side (pennant)", side=sides[0])
+        return T("city on the {side} side", side=sides[0])
+    if feature.pennant:
+        return T(
+            "city on the {sides} and {last} sides (pennant)",
+            sides=listed(sides[:-1]),
+            last=sides[-1],
+        )
+    return T("city on the {sides} and {last} sides", sides=listed(sides[:-1]), last=sides[-1])
+
+
+def feature_name(features: tuple[Feature, ...], index: int, rotation: int) -> str:
+    """:func:`feature_words` in English."""
+    return feature_words(features, index, rotation).render()
 
 
 @dataclass(frozen=True, slots=True)

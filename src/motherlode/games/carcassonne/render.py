@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from motherlode.engine import Action, PromptHelp, State
+from motherlode.engine.words import T
 from motherlode.games.carcassonne.actions import Follower, Pass, Place
 from motherlode.games.carcassonne.components import (
     CITY,
@@ -26,9 +27,10 @@ from motherlode.games.carcassonne.components import (
     ROAD,
     TileSet,
     feature_name,
+    feature_words,
     load_tileset,
 )
-from motherlode.games.carcassonne.words import words
+from motherlode.games.carcassonne.words import sentence, words
 
 MAX_COLUMNS = 30
 """Tiles shown across (3 characters each, plus the ruler): fits a 100-column terminal."""
@@ -299,16 +301,24 @@ def _follower_prompt(obs: Mapping[str, Any], tileset: TileSet, who: str) -> Rend
     return lines
 
 
-def _label(state: State, seat: int, action: Action) -> str | None:
+def label_words(state: State, seat: int, action: Action) -> T | None:
+    """What the prompt shows beside a follower's move: the feature, as words a page
+    translates."""
     if isinstance(action, Follower):
         tileset: TileSet = state.tileset  # type: ignore[attr-defined]
         _, variant, _ = state.placed[state.board[state.last]]  # type: ignore[attr-defined]
         tile = tileset.types[variant >> 2]
         if 0 <= action.feature < len(tile.features):
-            return feature_name(tile.features, action.feature, variant & 3)
+            return feature_words(tile.features, action.feature, variant & 3)
     if isinstance(action, Pass):
-        return "no follower"
+        return T("no follower")
     return None
+
+
+def _label(state: State, seat: int, action: Action) -> str | None:
+    """:func:`label_words` in English (``PromptHelp.label`` wants a ``str``)."""
+    words = label_words(state, seat, action)
+    return None if words is None else words.render()
 
 
 def _same_as(state: State, seat: int, action: Action) -> Action | None:
@@ -329,5 +339,12 @@ def score_parts(obs: Mapping[str, Any], seat: int) -> str:
     return " + ".join(f"{kind} {row[seat]}" for kind, row in tally.items() if row[seat]) or "-"
 
 
-PROMPT = PromptHelp(label=_label, same_as=_same_as, score_parts=score_parts, words=words)
+PROMPT = PromptHelp(
+    label=_label,
+    same_as=_same_as,
+    score_parts=score_parts,
+    words=words,
+    label_words=label_words,
+    sentence=sentence,
+)
 """Followers' features in words; equivalent rotations accepted (see docs/carcassonne.md)."""

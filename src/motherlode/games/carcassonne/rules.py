@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import partial
 
-from motherlode.engine import Action, State
+from motherlode.engine import Action, IllegalAction, State
 from motherlode.engine.actions import JsonValue
+from motherlode.engine.words import T
 from motherlode.games.carcassonne.actions import Follower, GoldBar, Pass, Place, TakeGold
 from motherlode.games.carcassonne.components import (
     CITY,
@@ -38,8 +40,10 @@ from motherlode.games.carcassonne.components import (
     FIELD,
     MAX_FEATURES,
     ROAD,
+    Feature,
     TileSet,
-    feature_name,
+    feature_words,
+    listed,
     load_tileset,
 )
 from motherlode.games.carcassonne.features import FeatureGraph
@@ -71,7 +75,44 @@ PLACE, GOLD, FOLLOWER, TAKE, OVER = range(5)
 PHASES = ("place", "gold", "follower", "take", "over")
 TALLY = ("road", "city", "cloister", "farm", "gold")
 """Where points came from, per player: the score sheet shown at the end."""
-_EDGE_NAMES = {1: "city", 2: "road", 3: "field"}
+_EDGE_NAMES = {1: T("city"), 2: T("road"), 3: T("field")}
+COMPLETED_ROAD, COMPLETED_CITY = T("a completed road"), T("a completed city")
+COMPLETED_CLOISTER = T("a completed cloister")
+INCOMPLETE_ROAD, INCOMPLETE_CITY = T("an incomplete road"), T("an incomplete city")
+CLOISTER_SCORED, FARM_SCORED = T("a cloister"), T("a farm")
+"""What points were scored for, in words (built once)."""
+
+
+def _placed(player: str, tile: str, x: int, y: int, rotation: int) -> T:
+    """The log's line for a tile placed (written when read: a line a turn)."""
+    if rotation:
+        return T(
+            "{player} places a tile ({tile}) {where}, turned {degrees}°",
+            player=player,
+            tile=T(tile),
+            where=where(x, y),
+            degrees=90 * rotation,
+        )
+    return T(
+        "{player} places a tile ({tile}) {where}", player=player, tile=T(tile), where=where(x, y)
+    )
+
+
+def _stood(player: str, features: tuple[Feature, ...], feature: int, rotation: int) -> T:
+    """The log's line for a follower placed (written when read)."""
+    return T(
+        "{player} places a follower on the {feature}",
+        player=player,
+        feature=feature_words(features, feature, rotation),
+    )
+
+
+def together(names: list[str]) -> T | str:
+    """Players' names as one: ``A and B and C``."""
+    out: T | str = names[0]
+    for name in names[1:]:
+        out = T("{earlier} and {then}", earlier=out, then=name)
+    return out
 
 
 # Actions are values: one shared object per distinct action keeps the legal lists cheap.
@@ -144,7 +185,12 @@ class CarcassonneState(State):
         start = tileset.start
         self._lay(ORIGIN, start.index * 4)
         if self.logging:
-            self.log(f"The start tile lies in the middle; {len(self.bag)} tiles in the bag")
+            self.log(
+                T(
+                    "The start tile lies in the middle; {tiles} tiles in the bag",
+                    tiles=len(self.bag),
+                )
+            )
         self._begin_turn()
 
     def clone(self) -> CarcassonneState:
@@ -210,7 +256,9 @@ class CarcassonneState(State):
                 return
             self.discarded.append(tile)
             if self.logging:
-                self.log(f"{self.tileset.types[tile].id} fits nowhere and is set aside")
+                self.log(
+                    T("{tile} fits nowhere and is set aside", tile=self.tileset.types[tile].id)
+                )
         self.tile = -1
         self._final_scoring()
 
@@ -229,10 +277,9 @@ class CarcassonneState(State):
         self.last = pos
         if self.logging:
             x, y = unpack(pos)
-            turned = f", turned {90 * rotation}°" if rotation else ""
+            kind = self.tileset.types[tile].name
             self.log(
-                f"{self.seat_name(self.active)} places a tile ({self.tileset.types[tile].name}) "
-                f"{where(x, y)}{turned}",
+                partial(_placed, self.seat_name(self.active), kind, x, y, rotation),
                 tile=self.tileset.types[tile].id,
                 x=x,
                 y=y,
@@ -303,7 +350,7 @@ class CarcassonneState(State):
         self.gold_on[pos] = self.gold_on.get(pos, 0) + 1
         if self.logging:
             x, y = unpack(pos)
-            self.log(f"A gold bar is put on the tile at ({x}, {y})")
+            self.log(T("A gold bar is put on the tile at ({x}, {y})", x=x, y=y))
 
     # ------------------------------------------------- 3. place a follower
 
@@ -332,8 +379,8 @@ class CarcassonneState(State):
         _, variant, base = self.placed[self.board[self.last]]
         self._stand(seat, base + feature)
         if self.logging:
-            desc = feature_name(self.tileset.types[variant >> 2].features, feature, variant & 3)
-            self.log(f"{self.seat_name(seat)} places a follower on the {desc}")
+            features = self.tileset.types[variant >> 2].features
+            self.log(partial(_stood, self.seat_name(seat), features, feature, variant & 3))
 
     def _stand(self, seat: int, node: int) -> None:
         """A follower from ``seat``'s supply now stands on feature node ``node``."""
@@ -383,10 +430,11 @@ class CarcassonneState(State):
         winners = self._majority(members)
         tiles = {graph.tile[n] for n in members}
         if graph.kind[root] == ROAD:
-            self._award(winners, road_points(len(tiles), self.params), "road", "a completed road")
+            points = road_points(len(tiles), self.params)
+            self._award(winners, points, "road", COMPLETED_ROAD)
         else:
             points = city_points(len(tiles), graph.pennants[root], True, self.params)
-            self._award(winners, points, "city", "a completed city")
+            self._award(winners, points, "city", COMPLETED_CITY)
         self._return_followers(members)
         graph.occupied[root] = 0
         if self.goldmines and self.gold_on:
@@ -398,7 +446,8 @@ class CarcassonneState(State):
         seat = self.followers.get(node)
         if seat is None:
             return
-        self._award((seat,), cloister_points(8, self.params), "cloister", "a completed cloister")
+        points = cloister_points(8, self.params)
+        self._award((seat,), points, "cloister", COMPLETED_CLOISTER)
         self._return_followers((node,))
         self.graph.occupied[node] = 0
         if self.goldmines and self.gold_on:
@@ -413,14 +462,35 @@ class CarcassonneState(State):
                 counts[seat] += 1
         return majority(counts)
 
-    def _award(self, seats: Sequence[int], points: int, kind: str, what: str) -> None:
+    def _award(self, seats: Sequence[int], points: int, kind: str, what: T) -> None:
         column = TALLY.index(kind)
         for seat in seats:
             self.points[seat] += points
             self.tally[seat][column] += points
         if self.logging and seats:
-            names = " and ".join(self.seat_name(s) for s in seats)
-            self.log(f"{names} score{'s' if len(seats) == 1 else ''} {points} for {what}")
+            names = together([self.seat_name(s) for s in seats])
+            if len(seats) == 1:
+                self.log(
+                    T("{player} scores 1 for {what}", player=names, what=what)
+                    if points == 1
+                    else T(
+                        "{player} scores {points} for {what}",
+                        player=names,
+                        points=points,
+                        what=what,
+                    )
+                )
+            else:
+                self.log(
+                    T("{players} score 1 for {what}", players=names, what=what)
+                    if points == 1
+                    else T(
+                        "{players} score {points} for {what}",
+                        players=names,
+                        points=points,
+                        what=what,
+                    )
+                )
 
     def _return_followers(self, members: Sequence[int]) -> None:
         followers = self.followers
@@ -477,7 +547,14 @@ class CarcassonneState(State):
         self.bars[seat] += 1
         if self.logging:
             x, y = unpack(pos)
-            self.log(f"{self.seat_name(seat)} takes a gold bar from ({x}, {y})")
+            self.log(
+                T(
+                    "{player} takes a gold bar from ({x}, {y})",
+                    player=self.seat_name(seat),
+                    x=x,
+                    y=y,
+                )
+            )
 
     def _end_turn(self) -> None:
         self.active = (self.active + 1) % self.num_players
@@ -504,37 +581,43 @@ class CarcassonneState(State):
                 self._majority(members),
                 road_points(len(graph.tiles(root)), self.params, complete=False),
                 "road",
-                "an incomplete road",
+                INCOMPLETE_ROAD,
             )
         for root in by_kind[CITY]:
             points = city_points(len(graph.tiles(root)), graph.pennants[root], False, self.params)
             self._award(
-                self._majority(list(graph.members(root))), points, "city", "an incomplete city"
+                self._majority(list(graph.members(root))),
+                points,
+                "city",
+                INCOMPLETE_CITY,
             )
         for node in by_kind[CLOISTER]:
             pos = self.placed[graph.tile[node]][0]
             around = sum(pos + d in self.board for d in AROUND)
             points = cloister_points(around, self.params)
-            self._award((self.followers[node],), points, "cloister", "a cloister")
+            self._award((self.followers[node],), points, "cloister", CLOISTER_SCORED)
         for root in by_kind[FIELD]:
             members = list(graph.members(root))
             points = farm_points(len(self.completed_cities(members)), self.params)
-            self._award(self._majority(members), points, "farm", "a farm")
+            self._award(self._majority(members), points, "farm", FARM_SCORED)
         left = sum(self.gold_on.values())
         if left and self.logging:
-            went = f"{left} unclaimed gold bar" + (" leaves" if left == 1 else "s leave")
-            self.log(f"{went} the game")
+            self.log(
+                T("1 unclaimed gold bar leaves the game")
+                if left == 1
+                else T("{bars} unclaimed gold bars leave the game", bars=left)
+            )
         self.gold_on.clear()
         if self.goldmines:
             for seat, bars in enumerate(self.bars):
                 if bars:
                     points = gold_points(bars, self.params)
-                    self._award((seat,), points, "gold", f"{bars} gold bars")
+                    self._award((seat,), points, "gold", T("{bars} gold bars", bars=bars))
         self.phase = OVER
         self._asked = ()
         self._choices = []
         if self.logging:
-            self.log("The game is over")
+            self.log(T("The game is over"))
 
     def completed_cities(self, field_members: Sequence[int]) -> set[int]:
         """Roots of the completed cities that a farm (its field nodes) borders."""
@@ -615,8 +698,13 @@ class CarcassonneState(State):
     # ------------------------------------------------- why an action is refused
 
     def _illegal_reason(self, seat: int, action: Action) -> str | None:
+        """None for a legal action; else IllegalAction, saying why (as words a page
+        translates, which the base class's ``str`` reason cannot carry)."""
         if action in self._choices:
             return None
+        raise IllegalAction(self._why_not(action))
+
+    def _why_not(self, action: Action) -> T:
         waiting = self._waiting_for()
         if isinstance(action, Place):
             return waiting if self.phase != PLACE else self._why_not_here(action)
@@ -629,67 +717,101 @@ class CarcassonneState(State):
             if self.phase != GOLD:
                 return waiting
             squares = ", ".join(f"({a.x}, {a.y})" for a in self._choices if isinstance(a, GoldBar))
-            return f"the second gold bar goes on a tile next to the new gold tile: {squares}"
+            return T(
+                "the second gold bar goes on a tile next to the new gold tile: {squares}",
+                squares=squares,
+            )
         if isinstance(action, TakeGold):
             if self.phase != TAKE:
                 return waiting
             squares = ", ".join(f"({a.x}, {a.y})" for a in self._choices if isinstance(a, TakeGold))
-            return f"you may take a gold bar from {squares}"
-        return f"{action} is not possible now"
+            return T("you may take a gold bar from {squares}", squares=squares)
+        return T("{action} is not possible now", action=str(action))
 
-    def _waiting_for(self) -> str:
+    def _waiting_for(self) -> T:
         who = self.seat_name(self._asked[0]) if self._asked else ""
         if self.phase == PLACE:
-            return f"{who} must first place the drawn {self.tileset.types[self.tile].id} tile"
+            return T(
+                "{player} must first place the drawn {tile} tile",
+                player=who,
+                tile=self.tileset.types[self.tile].id,
+            )
         if self.phase == GOLD:
-            return f"{who} must first put the second gold bar next to the new gold tile"
+            return T(
+                "{player} must first put the second gold bar next to the new gold tile",
+                player=who,
+            )
         if self.phase == FOLLOWER:
-            return f"{who} must first place a follower on the new tile, or pass"
+            return T("{player} must first place a follower on the new tile, or pass", player=who)
         if self.phase == TAKE:
-            return f"{who} must first take a gold bar"
-        return "the game is over"
+            return T("{player} must first take a gold bar", player=who)
+        return T("the game is over")
 
-    def _why_not_here(self, action: Place) -> str:
+    def _why_not_here(self, action: Place) -> T:
         tile = self.tileset.types[self.tile]
         x, y, r = action.x, action.y, action.rotation
         if not 0 <= r <= 3:
-            return f"rotation is 0 to 3 quarter turns clockwise, not {r}"
+            return T("rotation is 0 to 3 quarter turns clockwise, not {rotation}", rotation=r)
         if not within_reach(x, y, self.reach):
-            return f"({x}, {y}) is farther from the start tile than any tile can ever be"
+            return T(
+                "({x}, {y}) is farther from the start tile than any tile can ever be", x=x, y=y
+            )
         pos = pack(x, y)
         if pos in self.board:
             placed = self.tileset.types[self.placed[self.board[pos]][1] >> 2]
-            return f"({x}, {y}) already holds a tile ({placed.id})"
+            return T("({x}, {y}) already holds a tile ({tile})", x=x, y=y, tile=placed.id)
         if pos not in self.frontier:
-            return f"a tile must touch the map, and ({x}, {y}) has no neighbouring tile"
+            return T("a tile must touch the map, and ({x}, {y}) has no neighbouring tile", x=x, y=y)
         variant = self.tileset.variants[tile.index * 4 + r]
         sig = self.frontier[pos]
         for side in range(4):
             need = (sig >> (2 * side)) & 3
             if need and need != variant.codes[side]:
                 nx, ny = unpack(pos + STEP[side])
-                return (
-                    f"turned {r}, the {tile.id} tile's {SIDES[side]} edge is "
-                    f"{_EDGE_NAMES[variant.codes[side]]} but the tile at ({nx}, {ny}) "
-                    f"has {_EDGE_NAMES[need]} there"
+                return T(
+                    "turned {rotation}, the {tile} tile's {side} edge is {edge} but the tile "
+                    "at ({x}, {y}) has {need} there",
+                    rotation=r,
+                    tile=tile.id,
+                    side=SIDES[side],
+                    edge=_EDGE_NAMES[variant.codes[side]],
+                    x=nx,
+                    y=ny,
+                    need=_EDGE_NAMES[need],
                 )
-        same = variant.same_as
-        return f"{tile.id} turned {r} looks the same as turned {same}: play place {x} {y} {same}"
+        return T(
+            "{tile} turned {rotation} looks the same as turned {same}: play place {x} {y} {same}",
+            tile=tile.id,
+            rotation=r,
+            same=variant.same_as,
+            x=x,
+            y=y,
+        )
 
-    def _why_not_follower(self, feature: int) -> str:
+    def _why_not_follower(self, feature: int) -> T:
         if not self.supply[self.active]:
-            return "you have no follower left in your supply"
+            return T("you have no follower left in your supply")
         _, variant, base = self.placed[self.board[self.last]]
         tile = self.tileset.types[variant >> 2]
-        listing = ", ".join(
-            f"{i} {feature_name(tile.features, i, variant & 3)}" for i in range(len(tile.features))
-        )
         if not 0 <= feature < len(tile.features):
-            return f"the {tile.id} tile has features {listing}"
-        desc = feature_name(tile.features, feature, variant & 3)
+            listing = listed(
+                [
+                    T(
+                        "{number} {feature}",
+                        number=i,
+                        feature=feature_words(tile.features, i, variant & 3),
+                    )
+                    for i in range(len(tile.features))
+                ]
+            )
+            return T("the {tile} tile has features {features}", tile=tile.id, features=listing)
+        desc = feature_words(tile.features, feature, variant & 3)
         root = self.graph.find(base + feature)
         owners = sorted(
             {self.followers[n] for n in self.graph.members(root) if n in self.followers}
         )
-        names = " and ".join(self.seat_name(s) for s in owners)
-        return f"the {desc} is already occupied (by {names}); a follower needs a free feature"
+        return T(
+            "the {feature} is already occupied (by {players}); a follower needs a free feature",
+            feature=desc,
+            players=together([self.seat_name(s) for s in owners]),
+        )

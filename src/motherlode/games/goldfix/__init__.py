@@ -11,10 +11,10 @@ from motherlode.engine import Game, PromptHelp
 from motherlode.games.goldfix.actions import ACTION_TYPES, action_space
 from motherlode.games.goldfix.bots import BOTS, scripted
 from motherlode.games.goldfix.options import GoldfixOptions
-from motherlode.games.goldfix.prompt import label, score_parts
+from motherlode.games.goldfix.prompt import consequence, label, score_parts
 from motherlode.games.goldfix.render import render
 from motherlode.games.goldfix.rules import GoldfixState
-from motherlode.games.goldfix.words import words
+from motherlode.games.goldfix.words import said, words
 
 GAME = Game(
     id="goldfix",
@@ -28,7 +28,13 @@ GAME = Game(
     summary="Auction mine leases, build headgear, mine and sell gold as the GOLDFIX moves.",
     action_space_factory=action_space,
     render=render,
-    prompt=PromptHelp(label=label, score_parts=score_parts, words=words),
+    prompt=PromptHelp(
+        label=label,
+        score_parts=score_parts,
+        words=words,
+        label_words=consequence,
+        sentence=said,
+    ),
     bots=BOTS,
     scripted=scripted,
     simultaneous=True,

@@ -23,10 +23,12 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 
 from motherlode.engine import Action
+from motherlode.engine.words import T
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import BID_AMOUNTS, Bid, Pass
 from motherlode.games.goldfix.core import BID, OVER, WANT, GoldfixCore
 from motherlode.games.goldfix.decks import Deck
+from motherlode.games.goldfix.lists import Joined, together
 
 LEASE = "ML"
 REPORT = "DR"
@@ -64,7 +66,7 @@ class AuctionRules(GoldfixCore):
         deck = self.auction_deck()
         if not deck:
             if self.logging:
-                self.log(f"No {ASSET_NAMES[kind]} cards are left: no auction")
+                self.log(T("No {asset} cards are left: no auction", asset=ASSET_NAMES[kind]))
             return
         level = self.options.effective_auction_level
         players = len(self.active_seats())
@@ -72,8 +74,12 @@ class AuctionRules(GoldfixCore):
         if level == "EZ2":
             if self.logging:
                 self.log(
-                    f"{ASSET_NAMES[kind]} sale (EZ2) brokered by {self.seat_name(broker)}: "
-                    f"who wants a card at ${self.minimum_bid()}M?"
+                    T(
+                        "{asset} sale (EZ2) brokered by {broker}: who wants a card at ${price}M?",
+                        asset=ASSET_NAMES[kind],
+                        broker=self.seat_name(broker),
+                        price=self.minimum_bid(),
+                    )
                 )
             self._ask(WANT, tuple(self.active_seats()))
             return
@@ -82,10 +88,16 @@ class AuctionRules(GoldfixCore):
         self.lot_limit = 0 if level == "A" else self._cards_each()
         self.lots = [deck.draw() for _ in range(min(lots, len(deck)))]
         if self.logging:
-            names = ", ".join(self.lot_name(c) for c in self.lots)
             self.log(
-                f"{ASSET_NAMES[kind]} AUCTION brokered by {self.seat_name(broker)}: "
-                f"{len(self.lots)} lot(s): {names}; minimum bid ${self.minimum_bid()}M"
+                T(
+                    "{asset} AUCTION brokered by {broker}: {count} lot(s): {lots}; "
+                    "minimum bid ${price}M",
+                    asset=ASSET_NAMES[kind],
+                    broker=self.seat_name(broker),
+                    count=len(self.lots),
+                    lots=", ".join(self.lot_name(c) for c in self.lots),
+                    price=self.minimum_bid(),
+                )
             )
         self._next_lot()
 
@@ -125,22 +137,30 @@ class AuctionRules(GoldfixCore):
         lot = self.lots[0]
         bids = {s: a.amount for s, a in sorted(actions.items()) if isinstance(a, Bid)}
         if self.logging:
-            shown = ", ".join(
-                f"{self.seat_name(s)} " + (f"${bids[s]}M" if s in bids else "pass")
-                for s in sorted(actions)
+            shown = Joined(
+                [
+                    f"{self.seat_name(s)} ${bids[s]}M"
+                    if s in bids
+                    else T("{player} pass", player=self.seat_name(s))
+                    for s in sorted(actions)
+                ]
             )
-            self.log(f"Bids on the {self.lot_name(lot)}: {shown}")
+            self.log(T("Bids on the {lot}: {bids}", lot=self.lot_name(lot), bids=shown))
         if not bids:
             if not self.tied:
                 self.auction_deck().to_bottom(self.lots.pop(0))
-                self.log("No bids: the lot goes back to the bottom of the deck")
+                if self.logging:
+                    self.log(T("No bids: the lot goes back to the bottom of the deck"))
                 self._next_lot()
                 return
             winner = self.rng.choice(self.tied)
             price = self.tie_bid
             if self.logging:
                 self.log(
-                    f"Every tied bidder withdrew: a roll-off gives it to {self.seat_name(winner)}"
+                    T(
+                        "Every tied bidder withdrew: a roll-off gives it to {player}",
+                        player=self.seat_name(winner),
+                    )
                 )
         else:
             price = max(bids.values())
@@ -149,8 +169,10 @@ class AuctionRules(GoldfixCore):
                 self.tie_bid = price
                 self.tied = leaders
                 if self.logging:
-                    names = " and ".join(self.seat_name(s) for s in leaders)
-                    self.log(f"A tie at ${price}M: only {names} re-bid")
+                    names = together([self.seat_name(s) for s in leaders])
+                    self.log(
+                        T("A tie at ${price}M: only {players} re-bid", price=price, players=names)
+                    )
                 self._ask(BID, leaders)
                 return
             winner = leaders[0]
@@ -174,8 +196,14 @@ class AuctionRules(GoldfixCore):
         commission = money.auction_commission(price, self.params)
         if self.logging:
             self.log(
-                f"{self.seat_name(seat)} buys the {self.lot_name(card)} for ${price}M "
-                f"+ ${commission}M commission to {self.seat_name(self.auction_broker)}"
+                T(
+                    "{player} buys the {lot} for ${price}M + ${commission}M commission to {broker}",
+                    player=self.seat_name(seat),
+                    lot=self.lot_name(card),
+                    price=price,
+                    commission=commission,
+                    broker=self.seat_name(self.auction_broker),
+                )
             )
         self._pay(seat, price)
         self._transfer(seat, self.auction_broker, commission)

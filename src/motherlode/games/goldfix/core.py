@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from motherlode.engine import State
 from motherlode.engine.actions import JsonValue
 from motherlode.engine.parameters import Parameters
+from motherlode.engine.words import T
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.components import Board, Effect, RiskCard
 from motherlode.games.goldfix.decks import Deck
@@ -141,8 +142,11 @@ class GoldfixCore(State):
         if self.options.effective_quickstart:
             self._quickstart()
         self.log(
-            f"GOLDFIX ${self.goldfix:,}, tax LOW; "
-            f"{', '.join(self.seat_name(s) for s in range(n))} start on the BANK"
+            T(
+                "GOLDFIX ${goldfix:,}, tax LOW; {players} start on the BANK",
+                goldfix=self.goldfix,
+                players=", ".join(self.seat_name(s) for s in range(n)),
+            )
         )
         self._start_turn(0)
 
@@ -178,8 +182,12 @@ class GoldfixCore(State):
             self._pay(seat, cost, forced=True)
             if self.logging:
                 self.log(
-                    f"QUICKSTART: {self.seat_name(seat)} gets {self.board.mines[mine]} "
-                    f"(MINE LEASE and HEADGEAR) for ${cost}M"
+                    T(
+                        "QUICKSTART: {player} gets {mine} (MINE LEASE and HEADGEAR) for ${cost}M",
+                        player=self.seat_name(seat),
+                        mine=self.board.mines[mine],
+                        cost=cost,
+                    )
                 )
 
     def clone(self) -> GoldfixCore:
@@ -266,8 +274,13 @@ class GoldfixCore(State):
             self.bank_paid += loans * self.overdraft_loan
             if self.logging:
                 self.log(
-                    f"{self.seat_name(seat)} draws {loans} overdraft loan(s) of "
-                    f"${self.overdraft_loan}M ({self.notes[seat]} loan notes)"
+                    T(
+                        "{player} draws {loans} overdraft loan(s) of ${loan}M ({notes} loan notes)",
+                        player=self.seat_name(seat),
+                        loans=loans,
+                        loan=self.overdraft_loan,
+                        notes=self.notes[seat],
+                    )
                 )
 
     def overdrafts_needed(self, cash: int, payment: int) -> int:
@@ -467,7 +480,13 @@ class GoldfixCore(State):
     def _go_bankrupt(self, seat: int) -> None:
         self.final_worth[seat] = self.net_worth(seat)
         if self.logging:
-            self.log(f"{self.seat_name(seat)} has {self.notes[seat]} LOAN NOTES: BANKRUPT!!")
+            self.log(
+                T(
+                    "{player} has {notes} LOAN NOTES: BANKRUPT!!",
+                    player=self.seat_name(seat),
+                    notes=self.notes[seat],
+                )
+            )
         self.active[seat] = False
         self.eliminated.append(seat)
         self.bank_took += self.cash[seat]
@@ -490,15 +509,23 @@ class GoldfixCore(State):
         if len(left) <= 1:
             if left:
                 self.winner = left[0]
-            self._finish("every other player is bankrupt")
+            self._finish(T("every other player is bankrupt"))
 
     def _check_winner(self, seat: int) -> None:
         """WINNER: the first to hold the target cash with every LOAN NOTE repaid."""
         if self.phase != OVER and self.notes[seat] == 0 and self.cash[seat] >= self.options.winner:
             self.winner = seat
-            self._finish(f"{self.seat_name(seat)} has ${self.cash[seat]:,}M and no loan notes")
+            self._finish(
+                T(
+                    "{player} has ${cash:,}M and no loan notes",
+                    player=self.seat_name(seat),
+                    cash=self.cash[seat],
+                )
+            )
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, reason: str | T) -> None:
+        """The game ends: ``end_reason`` keeps the reason in English (the view's ``end``),
+        the log in every language."""
         if self.phase == OVER:
             return
         if self.owes():  # the game ends before he chose how to cover it: overdrafts
@@ -507,21 +534,33 @@ class GoldfixCore(State):
         self.phase = OVER
         self.asked = ()
         self.steps_left = 0
-        self.end_reason = reason
+        self.end_reason = str(reason)
         deck = self.lease_deck if self.auction_kind == "ML" else self.report_deck
         for card in self.lots:  # lots still up for auction go back to the Bank
             deck.to_bottom(card)
         self.lots = []
         if self.logging:
             if self.winner >= 0:
-                self.log(f"Game over ({reason}): {self.seat_name(self.winner)} wins")
+                self.log(
+                    T(
+                        "Game over ({reason}): {player} wins",
+                        reason=reason,
+                        player=self.seat_name(self.winner),
+                    )
+                )
             else:
                 order = ", ".join(
                     f"{self.seat_name(s)} {money.dollars(self.net_worth(s))}"
                     for group in self.ranking()
                     for s in group
                 )
-                self.log(f"Game over ({reason}); ranked by net worth: {order}")
+                self.log(
+                    T(
+                        "Game over ({reason}); ranked by net worth: {order}",
+                        reason=reason,
+                        order=order,
+                    )
+                )
 
     def scores(self) -> tuple[float, ...]:
         """Net worth in $M (frozen at the moment of bankruptcy for a bankrupt player)."""
@@ -584,11 +623,11 @@ class GoldfixCore(State):
         """``markets``: a bullion sale brokered by ``broker`` (a RISK broker card)."""
 
     @abstractmethod
-    def _pay_bullion_tax(self, seat: int, percent: int, what: str) -> None:
+    def _pay_bullion_tax(self, seat: int, percent: int, what: str | T) -> None:
         """``markets``: BULLION TAX (a RISK interim tax card)."""
 
     @abstractmethod
-    def _pay_corporation_tax(self, seat: int, percent: int, what: str) -> None:
+    def _pay_corporation_tax(self, seat: int, percent: int, what: str | T) -> None:
         """``markets``: CORPORATION TAX (a RISK interim tax card)."""
 
     @abstractmethod

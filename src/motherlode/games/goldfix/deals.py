@@ -31,6 +31,7 @@ from functools import cache
 
 from motherlode.engine import Action
 from motherlode.engine.actions import JsonValue
+from motherlode.engine.words import T
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import (
     BULLION_SHARES,
@@ -52,21 +53,23 @@ from motherlode.games.goldfix.actions import (
 )
 from motherlode.games.goldfix.components import Components
 from motherlode.games.goldfix.core import NEGOTIATE, OVER, PRE_ROLL, RESPOND, GoldfixCore
+from motherlode.games.goldfix.lists import Joined
 
 LEASE_ASSET, HEADGEAR_ASSET, REPORT_ASSET, BULLION_ASSET = "ML", "HG", "DR", "bullion"
 
 
-def asset_words(code: str) -> str:
+def asset_words(code: str) -> str | T:
     """An asset's code (``DR-Fox``) as a player says it (``a DRILL REPORT of Fox``)."""
     kind, _, mine = code.partition("-")
-    said = {
-        LEASE_ASSET: f"the MINE LEASE of {mine}",
-        REPORT_ASSET: f"a DRILL REPORT of {mine}",
-        HEADGEAR_ASSET: f"the HEADGEAR of {mine}",
-    }
+    if kind == LEASE_ASSET:
+        return T("the MINE LEASE of {mine}", mine=mine)
+    if kind == REPORT_ASSET:
+        return T("a DRILL REPORT of {mine}", mine=mine)
+    if kind == HEADGEAR_ASSET:
+        return T("the HEADGEAR of {mine}", mine=mine)
     if kind == BULLION_ASSET and mine.isdigit():  # a share of the vault: bullion-25
-        return f"{mine}% of the bullion"
-    return said.get(kind, "bullion" if code == BULLION_ASSET else code)
+        return T("{share}% of the bullion", share=mine)
+    return T("bullion") if code == BULLION_ASSET else code
 
 
 CASH, BULLION = "cash", "bullion"
@@ -400,11 +403,26 @@ class DealRules(GoldfixCore):
         self.deal = deal = replace(deal, proposals=deal.proposals + 1)
         self.deals_proposed += 1
         if self.logging:
-            verb = "counters" if deal.countering else "proposes"
-            self.log(
-                f"{self.seat_name(deal.drafter)} {verb} to {self.seat_name(deal.partner)}: "
-                f"{self.describe_deal(deal)}"
-            )
+            drafter, partner = self.seat_name(deal.drafter), self.seat_name(deal.partner)
+            terms = self.deal_words(deal)
+            if deal.countering:
+                self.log(
+                    T(
+                        "{drafter} counters to {partner}: {deal}",
+                        drafter=drafter,
+                        partner=partner,
+                        deal=terms,
+                    )
+                )
+            else:
+                self.log(
+                    T(
+                        "{drafter} proposes to {partner}: {deal}",
+                        drafter=drafter,
+                        partner=partner,
+                        deal=terms,
+                    )
+                )
         self._ask(RESPOND, (deal.partner,))
 
     def _offer(self, action: Offer) -> None:
@@ -440,7 +458,11 @@ class DealRules(GoldfixCore):
         deal = self.deal
         assert deal is not None
         if self.logging:
-            self.log(f"{self.seat_name(seat)} {'accepts' if accept else 'declines'}")
+            player = self.seat_name(seat)
+            if accept:
+                self.log(T("{player} accepts", player=player))
+            else:
+                self.log(T("{player} declines", player=player))
         if accept:
             self._settle(deal)
         self._end_deal()
@@ -455,7 +477,9 @@ class DealRules(GoldfixCore):
         deal = self.deal
         assert deal is not None
         if self.logging and deal.proposals:
-            self.log(f"{self.seat_name(deal.drafter)} makes no counter-offer: no deal")
+            self.log(
+                T("{player} makes no counter-offer: no deal", player=self.seat_name(deal.drafter))
+            )
         self._end_deal()
 
     def _end_deal(self) -> None:
@@ -498,32 +522,44 @@ class DealRules(GoldfixCore):
 
     # ----------------------------------------------------------------- words
 
-    def describe_side(self, side: Side) -> str:
+    def side_words(self, side: Side) -> T:
+        """What one side hands over: ``the MINE LEASE of Fox + 30 kOz``, or ``nothing``."""
         mines = self.board.mines
-        parts = [
-            f"the MINE LEASE of {mines[m]}{' (with HEADGEAR)' if self.headgear[m] else ''}"
+        parts: list[str | T] = [
+            T("the MINE LEASE of {mine} (with HEADGEAR)", mine=mines[m])
+            if self.headgear[m]
+            else T("the MINE LEASE of {mine}", mine=mines[m])
             for m in side.leases
         ]
-        parts.extend(f"a DRILL REPORT of {mines[m]}" for m in side.reports)
+        parts.extend(T("a DRILL REPORT of {mine}", mine=mines[m]) for m in side.reports)
         if side.bullion:
             parts.append(f"{side.bullion} kOz")
         if side.cash:
             parts.append(f"${side.cash}M")
-        if side.notes:
-            parts.append(f"{side.notes} LOAN NOTE{'S' if side.notes > 1 else ''}")
-        return " + ".join(parts) or "nothing"
+        if side.notes == 1:
+            parts.append(T("{notes} LOAN NOTE", notes=1))
+        elif side.notes:
+            parts.append(T("{notes} LOAN NOTES", notes=side.notes))
+        return Joined(parts, " + ") if parts else T("nothing")
+
+    def deal_words(self, deal: Deal) -> T:
+        """``Alf gives the MINE LEASE of Kudu + 30 kOz; Bryan gives $120M (at GOLDFIX
+        $1,400: Alf +$5M, Bryan −$5M)``, in words for every language."""
+        return T(
+            "{drafter} gives {gives}; {partner} gives {gets} (at GOLDFIX ${goldfix:,}: "
+            "{drafter} {drafter_gain}, {partner} {partner_gain})",
+            drafter=self.seat_name(deal.drafter),
+            partner=self.seat_name(deal.partner),
+            gives=self.side_words(deal.gives),
+            gets=self.side_words(deal.gets),
+            goldfix=self.goldfix,
+            drafter_gain=money.signed(self.deal_gain(deal.drafter, deal.gives, deal.gets)),
+            partner_gain=money.signed(self.deal_gain(deal.partner, deal.gets, deal.gives)),
+        )
 
     def describe_deal(self, deal: Deal) -> str:
-        """``Alf gives ML-Kudu + 30 kOz, Bryan gives $120M (at GOLDFIX $1,400: Alf +5,
-        Bryan -5)``."""
-        me, other = self.seat_name(deal.drafter), self.seat_name(deal.partner)
-        mine = self.deal_gain(deal.drafter, deal.gives, deal.gets)
-        theirs = self.deal_gain(deal.partner, deal.gets, deal.gives)
-        return (
-            f"{me} gives {self.describe_side(deal.gives)}; {other} gives "
-            f"{self.describe_side(deal.gets)} (at GOLDFIX ${self.goldfix:,}: "
-            f"{me} {money.signed(mine)}, {other} {money.signed(theirs)})"
-        )
+        """The deal in English (:meth:`deal_words`)."""
+        return str(self.deal_words(deal))
 
     def _side_view(self, seat: int, side: Side, receives: Side) -> dict[str, JsonValue]:
         mines = self.board.mines

@@ -18,6 +18,7 @@ the core): ``_open_market``, ``_pay_bullion_tax``, ``_pay_corporation_tax``,
 from __future__ import annotations
 
 from motherlode.engine import Action
+from motherlode.engine.words import T
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import Commission, Sell
 from motherlode.games.goldfix.core import COMMISSION, SELL, GoldfixCore
@@ -52,7 +53,7 @@ class BullionMarketRules(GoldfixCore):
         holders = [s for s in self.active_seats() if self.vault[s] > 0]
         if not holders:
             if self.logging:
-                self.log(f"{source}: nobody has bullion to sell")
+                self.log(T("{source}: nobody has bullion to sell", source=source))
             return
         if len(rates) == 1:
             self._set_commission(rates[0])
@@ -60,7 +61,13 @@ class BullionMarketRules(GoldfixCore):
             self._set_commission(rates[0])  # only the broker sells: the rate is moot
         else:
             if self.logging:
-                self.log(f"{source}: {self.seat_name(broker)} is the broker")
+                self.log(
+                    T(
+                        "{source}: {player} is the broker",
+                        source=source,
+                        player=self.seat_name(broker),
+                    )
+                )
             self._ask(COMMISSION, (broker,))
 
     def _legal_commissions(self) -> list[Action]:
@@ -74,8 +81,17 @@ class BullionMarketRules(GoldfixCore):
             s for s in self.active_seats() if self.vault[s] > 0 and (rate or s == broker)
         )
         if self.logging:
-            mode = "self-broker mode, selling for nobody else" if not rate else "for all"
-            self.log(f"{self.market_source}: commission {rate}% ({mode})")
+            source = self.market_source
+            if rate:
+                self.log(T("{source}: commission {rate}% (for all)", source=source, rate=rate))
+            else:
+                self.log(
+                    T(
+                        "{source}: commission {rate}% (self-broker mode, selling for nobody else)",
+                        source=source,
+                        rate=rate,
+                    )
+                )
         if sellers:
             self._ask(SELL, sellers)
         else:
@@ -104,50 +120,88 @@ class BullionMarketRules(GoldfixCore):
                 self._receive(broker, sale.commission)
             sold += koz
             if self.logging:
-                self.log(
-                    f"{self.seat_name(seat)} sells {koz} kOz for ${sale.gross}M"
-                    + (f" (${sale.commission}M commission)" if seat != broker else "")
-                )
+                player = self.seat_name(seat)
+                if seat == broker:
+                    self.log(
+                        T(
+                            "{player} sells {koz} kOz for ${gross}M",
+                            player=player,
+                            koz=koz,
+                            gross=sale.gross,
+                        )
+                    )
+                else:
+                    self.log(
+                        T(
+                            "{player} sells {koz} kOz for ${gross}M (${commission}M commission)",
+                            player=player,
+                            koz=koz,
+                            gross=sale.gross,
+                            commission=sale.commission,
+                        )
+                    )
         if sold:
             before = self.goldfix
             self.goldfix = money.goldfix_down(self.goldfix, self.market_drop)
             if self.logging:
-                self.log(f"{sold} kOz sold: GOLDFIX ${before:,} -> ${self.goldfix:,}")
-        else:
-            self.log("No bullion was sold: the GOLDFIX does not move")
+                self.log(
+                    T(
+                        "{koz} kOz sold: GOLDFIX ${before:,} -> ${after:,}",
+                        koz=sold,
+                        before=before,
+                        after=self.goldfix,
+                    )
+                )
+        elif self.logging:
+            self.log(T("No bullion was sold: the GOLDFIX does not move"))
         self._idle()
 
     # ------------------------------------------------------------------- TAXES
 
-    def _pay_bullion_tax(self, seat: int, percent: int, what: str) -> None:
+    def _pay_bullion_tax(self, seat: int, percent: int, what: str | T) -> None:
         """BULLION TAX: ``percent`` of the vault's GOLDFIX value."""
         tax = money.bullion_tax(self.vault[seat], self.goldfix, percent)
         if self.logging:
             self.log(
-                f"{self.seat_name(seat)} pays {what} {percent}% on {self.vault[seat]} kOz: ${tax}M"
+                T(
+                    "{player} pays {tax_name} {percent}% on {koz} kOz: ${tax}M",
+                    player=self.seat_name(seat),
+                    tax_name=what,
+                    percent=percent,
+                    koz=self.vault[seat],
+                    tax=tax,
+                )
             )
         self._pay(seat, tax)
 
-    def _pay_corporation_tax(self, seat: int, percent: int, what: str) -> None:
+    def _pay_corporation_tax(self, seat: int, percent: int, what: str | T) -> None:
         """CORPORATION TAX: ``percent`` of NET CASH (0 if negative) plus asset valuations."""
         tax = money.corporation_tax(
             self.cash[seat], self.notes[seat], self.asset_value(seat), percent, self.params
         )
         if self.logging:
-            self.log(f"{self.seat_name(seat)} pays {what} {percent}%: ${tax}M")
+            self.log(
+                T(
+                    "{player} pays {tax_name} {percent}%: ${tax}M",
+                    player=self.seat_name(seat),
+                    tax_name=what,
+                    percent=percent,
+                    tax=tax,
+                )
+            )
         self._pay(seat, tax)
 
     def _toggle_tax(self) -> None:
         """TAX BUDGET DAY: LOW becomes HIGH, HIGH becomes LOW, for everyone."""
         self.tax = "HIGH" if self.tax == "LOW" else "LOW"
         if self.logging:
-            self.log(f"TAX BUDGET DAY: the tax rate is now {self.tax}")
+            self.log(T("TAX BUDGET DAY: the tax rate is now {tax}", tax=self.tax))
 
     def _goldfix_up(self) -> None:
         before = self.goldfix
         self.goldfix = money.goldfix_up(self.goldfix, self.params.goldfix_rise)
         if self.logging:
-            self.log(f"GOLDFIX ${before:,} -> ${self.goldfix:,}")
+            self.log(T("GOLDFIX ${before:,} -> ${after:,}", before=before, after=self.goldfix))
 
     # -------------------------------------------------------------- FLASH SALE
 
@@ -157,11 +211,25 @@ class BullionMarketRules(GoldfixCore):
             koz = self._remove_bullion(seat, money.sale_quantity(self.vault[seat], amount))
             value = money.bullion_value(koz, self.goldfix)
             if self.logging:
-                self.log(f"FLASH SALE: {self.seat_name(seat)} sells {koz} kOz for ${value}M")
+                self.log(
+                    T(
+                        "FLASH SALE: {player} sells {koz} kOz for ${value}M",
+                        player=self.seat_name(seat),
+                        koz=koz,
+                        value=value,
+                    )
+                )
             self._receive(seat, value)
         else:
             value = money.bullion_value(amount, self.goldfix)
             if self.logging:
-                self.log(f"FLASH SALE: {self.seat_name(seat)} buys {amount} kOz for ${value}M")
+                self.log(
+                    T(
+                        "FLASH SALE: {player} buys {koz} kOz for ${value}M",
+                        player=self.seat_name(seat),
+                        koz=amount,
+                        value=value,
+                    )
+                )
             self._pay(seat, value)
             self._add_bullion(seat, amount)

@@ -14,6 +14,7 @@ the core): ``_open_merchant_bank`` (a RISK card).  Hooks it uses: none.
 from __future__ import annotations
 
 from motherlode.engine import Action
+from motherlode.engine.words import T
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import Counter, Nominate
 from motherlode.games.goldfix.core import COUNTER, NO_ONE, NOMINATE, OVER, GoldfixCore
@@ -45,7 +46,8 @@ class MerchantBankRules(GoldfixCore):
 
     def _open_merchant_bank(self, bidder: int) -> None:
         if not self.mines_in_play(bidder):
-            self.log("MERCHANT BANK: no mine is in play")
+            if self.logging:
+                self.log(T("MERCHANT BANK: no mine is in play"))
             return
         self.takeover_bidder = bidder
         self._ask(NOMINATE, (bidder,))
@@ -59,7 +61,7 @@ class MerchantBankRules(GoldfixCore):
         bidder = self.takeover_bidder
         if mine == NO_ONE:
             if self.logging:
-                self.log(f"{self.seat_name(bidder)} makes no takeover bid")
+                self.log(T("{player} makes no takeover bid", player=self.seat_name(bidder)))
             self._idle()
             return
         name = self.board.mines[mine]
@@ -71,11 +73,29 @@ class MerchantBankRules(GoldfixCore):
         red, black = self.rng.randint(1, 6), self.rng.randint(1, 6)
         ok = money.takeover_succeeds(red, black)
         if self.logging:
-            verdict = "successful" if ok else "FAILED"
-            self.log(
-                f"MERCHANT BANK: {self.seat_name(bidder)} pays ${self.params.merchant_bank_fee}M "
-                f"to bid for {name}: red {red}, black {black}: takeover {verdict}"
-            )
+            said = {
+                "player": self.seat_name(bidder),
+                "fee": self.params.merchant_bank_fee,
+                "mine": name,
+                "red": red,
+                "black": black,
+            }
+            if ok:
+                self.log(
+                    T(
+                        "MERCHANT BANK: {player} pays ${fee}M to bid for {mine}: red {red}, "
+                        "black {black}: takeover successful",
+                        **said,
+                    )
+                )
+            else:
+                self.log(
+                    T(
+                        "MERCHANT BANK: {player} pays ${fee}M to bid for {mine}: red {red}, "
+                        "black {black}: takeover FAILED",
+                        **said,
+                    )
+                )
         if not ok:
             self._idle()
             return
@@ -112,11 +132,28 @@ class MerchantBankRules(GoldfixCore):
             black = self.rng.randint(1, 6)
             failed = money.counter_takeover_succeeds(self.takeover_red, black)
             if self.logging:
-                self.log(
-                    f"{self.seat_name(seat)} pays ${self.params.counter_takeover_fee}M to counter: "
-                    f"black {black} against red {self.takeover_red}"
-                    + (": the takeover has FAILED" if failed else ": no match")
-                )
+                said = {
+                    "player": self.seat_name(seat),
+                    "fee": self.params.counter_takeover_fee,
+                    "black": black,
+                    "red": self.takeover_red,
+                }
+                if failed:
+                    self.log(
+                        T(
+                            "{player} pays ${fee}M to counter: black {black} against red {red}: "
+                            "the takeover has FAILED",
+                            **said,
+                        )
+                    )
+                else:
+                    self.log(
+                        T(
+                            "{player} pays ${fee}M to counter: black {black} against red {red}: "
+                            "no match",
+                            **said,
+                        )
+                    )
             if failed:
                 self._check_bankruptcies()
                 self._idle()
@@ -134,7 +171,12 @@ class MerchantBankRules(GoldfixCore):
             self._transfer(bidder, owner, price)
             if self.logging:
                 self.log(
-                    f"{self.seat_name(bidder)} takes over {self.seat_name(owner)}'s "
-                    f"{self.board.mines[mine]} assets for ${price}M"
+                    T(
+                        "{bidder} takes over {owner}'s {mine} assets for ${price}M",
+                        bidder=self.seat_name(bidder),
+                        owner=self.seat_name(owner),
+                        mine=self.board.mines[mine],
+                        price=price,
+                    )
                 )
         self._idle()

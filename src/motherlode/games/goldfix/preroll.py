@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import cache
 
 from motherlode.engine import Action
+from motherlode.engine.words import T
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import (
     BULLION_SHARES,
@@ -166,7 +167,13 @@ class PreRollRules(GoldfixCore):
             self.step = REPAY_STEP
             self._retire_note(seat, self.params.loan_note)
             if self.logging:
-                self.log(f"{self.seat_name(seat)} repays a ${self.params.loan_note}M LOAN NOTE")
+                self.log(
+                    T(
+                        "{player} repays a ${note}M LOAN NOTE",
+                        player=self.seat_name(seat),
+                        note=self.params.loan_note,
+                    )
+                )
         elif isinstance(action, BuyHeadgear):
             self.step = HEADGEAR_STEP
             mine = self.board.mine_number(action.mine)
@@ -174,7 +181,14 @@ class PreRollRules(GoldfixCore):
             self._pay(seat, price)
             self.headgear[mine] = True
             if self.logging:
-                self.log(f"{self.seat_name(seat)} buys the {action.mine} HEADGEAR for ${price}M")
+                self.log(
+                    T(
+                        "{player} buys the {mine} HEADGEAR for ${price}M",
+                        player=self.seat_name(seat),
+                        mine=action.mine,
+                        price=price,
+                    )
+                )
         elif isinstance(action, FlashSale):
             self.step = HOLD_STEP
             self._spend_hold(seat, self.held_card(seat, "flash_sale"))
@@ -184,7 +198,8 @@ class PreRollRules(GoldfixCore):
             number = self.held_card(seat, "scenario", action.card)
             self._spend_hold(seat, number)
             if self.logging:
-                self.log(f"{self.seat_name(seat)} plays {self.cards[number].title}")
+                title = T(self.cards[number].title)
+                self.log(T("{player} plays {card}", player=self.seat_name(seat), card=title))
             self._apply_effects(seat, self.cards[number].effects)
         self._back_to_pre_roll()
 
@@ -209,7 +224,12 @@ class PreRollRules(GoldfixCore):
             self._remove_bullion(seat, money.sale_quantity(self.vault[seat], which))
         if self.logging:
             self.log(
-                f"{self.seat_name(seat)} sells {asset_words(action.asset)} to the Bank at "
-                f"-{action.discount}%: ${value}M"
+                T(
+                    "{player} sells {asset} to the Bank at -{discount}%: ${value}M",
+                    player=self.seat_name(seat),
+                    asset=asset_words(action.asset),
+                    discount=action.discount,
+                    value=value,
+                )
             )
         self._receive(seat, value)

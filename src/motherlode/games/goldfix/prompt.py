@@ -1,7 +1,8 @@
 """What each GOLDFIX choice does, in words and dollars, beside its notation: where a move
 lands, what an offer, a sale or a liquidation brings, when a payment takes an overdraft.
 The terminal's menu and the web page's buttons both show it; at the end, how a player's
-net worth adds up."""
+net worth adds up.  Each says it in words for every language (:func:`consequence`,
+:func:`score_words`); :func:`label` and :func:`score_parts` give the English."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from motherlode.engine import Action, State
+from motherlode.engine.words import T
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import (
     Bid,
@@ -37,6 +39,13 @@ ACTING_WHEN_PASSED = ("bank", "bullion_tax", "corporation_tax")
 
 
 def label(state: State, seat: int, action: Action) -> str | None:
+    """The consequence of ``action`` for ``seat`` now in English, or None where the
+    notation says all."""
+    said = consequence(state, seat, action)
+    return None if said is None else str(said)
+
+
+def consequence(state: State, seat: int, action: Action) -> str | T | None:
     """The consequence of ``action`` for ``seat`` now, or None where the notation says all."""
     if not isinstance(state, GoldfixState):
         return None
@@ -45,88 +54,125 @@ def label(state: State, seat: int, action: Action) -> str | None:
     if isinstance(action, Move):
         return _landing(state, seat, action.steps)
     if isinstance(action, Negotiate):
-        return f"with {state.seat_name(action.seat)}"
+        return T("with {player}", player=state.seat_name(action.seat))
     if isinstance(action, Give | Get | Propose | Respond | CounterOffer | Withdraw):
         return _deal_label(state, seat, action)
     if isinstance(action, Offer):
         seller, buyer, price = state.trade_terms(action)
         if action.deal == "sell":
-            return f"{state.seat_name(buyer)} pays you ${price}M"
-        return f"you pay {state.seat_name(seller)} ${price}M" + _overdraft(state, cash, price)
+            return T("{player} pays you ${price}M", player=state.seat_name(buyer), price=price)
+        paying = T("you pay {player} ${price}M", player=state.seat_name(seller), price=price)
+        return _overdraft(state, cash, price, paying)
     if isinstance(action, Liquidate):
-        return f"the Bank pays ${state.liquidation_price(seat, action)}M"
+        return T("the Bank pays ${price}M", price=state.liquidation_price(seat, action))
     if isinstance(action, Sell):
         return _sale(state, seat, action.percent)
     if isinstance(action, FlashSale):
         if action.deal == "sell":
             koz = money.sale_quantity(state.vault[seat], action.amount)
-            return f"{koz} kOz for ${money.bullion_value(koz, gf)}M"
+            return T("{koz} kOz for ${value}M", koz=koz, value=money.bullion_value(koz, gf))
         price = money.bullion_value(action.amount, gf)
-        return f"${price}M" + _overdraft(state, cash, price)
+        return _overdraft(state, cash, price, f"${price}M")
     if isinstance(action, BuyHeadgear):
         price = money.headgear_price(gf, state.params)
-        return f"${price}M" + _overdraft(state, cash, price)
+        return _overdraft(state, cash, price, f"${price}M")
     if isinstance(action, Repay):
-        return f"${state.params.loan_note}M from your ${cash}M"
+        return T("${note}M from your ${cash}M", note=state.params.loan_note, cash=cash)
     if isinstance(action, Bid) and state.phase == BID:
         total = action.amount + money.auction_commission(action.amount, state.params)
         if state.auction_broker == seat:
             total = action.amount
-        return f"${total}M with the commission" + _overdraft(state, cash, total)
+        return _overdraft(state, cash, total, T("${total}M with the commission", total=total))
     if isinstance(action, Loan):
-        return f"+${state.loan_cash}M and a LOAN NOTE" if action.take else "no loan"
+        if action.take:
+            return T("+${cash}M and a LOAN NOTE", cash=state.loan_cash)
+        return T("no loan")
     if isinstance(action, Commission):
-        return "self-broker: you sell, nobody else" if action.percent == 0 else None
+        return T("self-broker: you sell, nobody else") if action.percent == 0 else None
     if isinstance(action, Overdraft):
         loans = state.overdrafts_needed(cash, 0)
         notes = state.notes[seat] + loans
         bankrupt = state.params.bankrupt_notes
-        warning = f" - BANKRUPT at {bankrupt} notes" if notes >= bankrupt else ""
-        return f"{loans} × ${state.overdraft_loan}M, {notes} LOAN NOTES{warning}"
+        if notes >= bankrupt:
+            return T(
+                "{loans} × ${loan}M, {notes} LOAN NOTES - BANKRUPT at {bankrupt} notes",
+                loans=loans,
+                loan=state.overdraft_loan,
+                notes=notes,
+                bankrupt=bankrupt,
+            )
+        return T(
+            "{loans} × ${loan}M, {notes} LOAN NOTES",
+            loans=loans,
+            loan=state.overdraft_loan,
+            notes=notes,
+        )
     return None
 
 
 def _deal_label(
     state: GoldfixState, seat: int, action: Give | Get | Propose | Respond | CounterOffer | Withdraw
-) -> str | None:
+) -> T | None:
     """A change to a deal says what it adds or takes off; an answer, what the deal does to
     your net worth."""
     deal = state.deal
     if deal is None:
         return None
     if isinstance(action, Give | Get):
-        mine = isinstance(action, Give)
-        whose = "you give" if mine else f"{state.seat_name(deal.partner)} gives"
+        what: str | T
         if action.item == "cash":
             what = f"${abs(action.amount)}M"
         elif action.item == "bullion":
             what = f"{abs(action.amount)} kOz"
         elif action.item == "notes":
-            what = f"a LOAN NOTE (${state.params.loan_note}M of debt)"
+            what = T("a LOAN NOTE (${note}M of debt)", note=state.params.loan_note)
         else:
             what = action.item
-        return f"{'add' if action.amount > 0 else 'take off'} {what} ({whose})"
+        partner = state.seat_name(deal.partner)
+        if isinstance(action, Give):
+            if action.amount > 0:
+                return T("add {item} (you give)", item=what)
+            return T("take off {item} (you give)", item=what)
+        if action.amount > 0:
+            return T("add {item} ({player} gives)", item=what, player=partner)
+        return T("take off {item} ({player} gives)", item=what, player=partner)
     if isinstance(action, Withdraw):
-        return "no deal"
+        return T("no deal")
     if isinstance(action, CounterOffer):
-        return "redraft it from your side; they answer"
+        return T("redraft it from your side; they answer")
     if isinstance(action, Respond) and not action.accept:
-        return "no deal"
+        return T("no deal")
     pays, receives = (deal.gives, deal.gets) if seat == deal.drafter else (deal.gets, deal.gives)
-    gain = state.deal_gain(seat, pays, receives)
+    gain = money.signed(state.deal_gain(seat, pays, receives))
     loans = state.deal_overdrafts(seat, pays, receives)
-    draws = f", {loans} overdraft loan{'s' if loans > 1 else ''}" if loans else ""
-    return f"your net worth {money.signed(gain)} at GOLDFIX ${state.goldfix:,}{draws}"
+    if loans == 1:
+        return T(
+            "your net worth {gain} at GOLDFIX ${goldfix:,}, {loans} overdraft loan",
+            gain=gain,
+            goldfix=state.goldfix,
+            loans=loans,
+        )
+    if loans:
+        return T(
+            "your net worth {gain} at GOLDFIX ${goldfix:,}, {loans} overdraft loans",
+            gain=gain,
+            goldfix=state.goldfix,
+            loans=loans,
+        )
+    return T("your net worth {gain} at GOLDFIX ${goldfix:,}", gain=gain, goldfix=state.goldfix)
 
 
-def _overdraft(state: GoldfixState, cash: int, price: int) -> str:
+def _overdraft(state: GoldfixState, cash: int, price: int, what: str | T) -> str | T:
+    """``what`` a payment of ``price`` costs, with the overdraft loans it takes, if any."""
     loans = state.overdrafts_needed(cash, price)
     if not loans:
-        return ""
-    return f" (takes {loans} overdraft loan{'s' if loans > 1 else ''}: a LOAN NOTE each)"
+        return what
+    if loans == 1:
+        return T("{what} (takes {loans} overdraft loan: a LOAN NOTE each)", what=what, loans=1)
+    return T("{what} (takes {loans} overdraft loans: a LOAN NOTE each)", what=what, loans=loans)
 
 
-def _landing(state: GoldfixState, seat: int, steps: int) -> str:
+def _landing(state: GoldfixState, seat: int, steps: int) -> T:
     """Where a move of ``steps`` lands, and the squares passed that act on the way."""
     squares = state.board.squares
     size = state.board.size
@@ -138,35 +184,53 @@ def _landing(state: GoldfixState, seat: int, steps: int) -> str:
         if own or square.kind in ACTING_WHEN_PASSED:
             passed.append(square.name)
     landing = squares[(start + steps) % size].name
-    return f"to {landing}" + (f", passing {', '.join(passed)}" if passed else "")
+    if passed:
+        return T("to {square}, passing {passed}", square=landing, passed=", ".join(passed))
+    return T("to {square}", square=landing)
 
 
-def _sale(state: GoldfixState, seat: int, percent: int) -> str | None:
+def _sale(state: GoldfixState, seat: int, percent: int) -> T | None:
     if state.phase != SELL:
         return None
     koz = money.sale_quantity(state.vault[seat], percent)
     if not koz:
-        return "sell nothing"
+        return T("sell nothing")
     rate = 0 if seat == state.market_broker else state.market_rate
     sale = money.bullion_sale(koz, state.goldfix, rate)
-    fee = f" after ${sale.commission}M commission" if sale.commission else ""
-    return f"{koz} kOz: ${sale.net}M{fee}"
+    if sale.commission:
+        return T(
+            "{koz} kOz: ${net}M after ${commission}M commission",
+            koz=koz,
+            net=sale.net,
+            commission=sale.commission,
+        )
+    return T("{koz} kOz: ${net}M", koz=koz, net=sale.net)
 
 
 def score_parts(obs: Mapping[str, Any], seat: int) -> str:
+    """How a seat's net worth adds up, in English (:func:`score_words`)."""
+    said = score_words(obs, seat)
+    return "" if said is None else str(said)
+
+
+def score_words(obs: Mapping[str, Any], seat: int) -> T | None:
     """Net worth as the ranking table adds it: CASH + MINE ASSETS + BULLION − NOTES × the
-    note's face value (the table's own: $250M in the rulebook)."""
+    note's face value (the table's own: $250M in the rulebook); None for no such seat."""
     players = obs.get("players") or []
     if seat >= len(players):
-        return ""
+        return None
     p = players[seat]
     if not p.get("active", True):
-        return f"bankrupt (net worth {money.dollars(p['net_worth'])} when he fell)"
+        return T("bankrupt (net worth {worth} when he fell)", worth=money.dollars(p["net_worth"]))
     bullion = money.bullion_value(p["bullion"], obs["goldfix"])
     note = obs["design"]["loan_note"]
     assets = p["net_worth"] - p["cash"] - bullion + note * p["notes"]
-    return (
-        f"cash {money.dollars(p['cash'])} + mine assets {money.dollars(assets)}"
-        f" + bullion {money.dollars(bullion)}"
-        f" − {p['notes']} notes × {money.dollars(note)} = {money.dollars(p['net_worth'])}"
+    return T(
+        "cash {cash} + mine assets {assets} + bullion {bullion} − {notes} notes × {note} = {worth}",
+        cash=money.dollars(p["cash"]),
+        assets=money.dollars(assets),
+        bullion=money.dollars(bullion),
+        notes=p["notes"],
+        note=money.dollars(note),
+        worth=money.dollars(p["net_worth"]),
     )

@@ -15,6 +15,7 @@ the core): ``held_card``, ``_spend_hold`` and ``_apply_effects`` (HOLD cards, in
 from __future__ import annotations
 
 from motherlode.engine import Action
+from motherlode.engine.words import T
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import Answer, Draw, Reshuffle
 from motherlode.games.goldfix.auctions import LEASE, REPORT
@@ -43,8 +44,8 @@ class RiskRules(GoldfixCore):
             self._ask(RESHUFFLE, (seat,))
         elif self.risk_deck:
             self._ask(DRAW, (seat,))
-        else:
-            self.log("Every RISK card is held: there is nothing to draw")
+        elif self.logging:
+            self.log(T("Every RISK card is held: there is nothing to draw"))
 
     def _legal_yes_no(self) -> list[Action]:
         return list(_YES_NO[self.phase])
@@ -53,20 +54,27 @@ class RiskRules(GoldfixCore):
         if yes:
             self.risk_deck.reshuffle(self.rng)
             if self.logging:
-                self.log(f"{self.seat_name(self.turn)} reshuffles the RISK deck")
+                self.log(T("{player} reshuffles the RISK deck", player=self.seat_name(self.turn)))
         self._ask(DRAW, (self.turn,))
 
     def _draw(self, yes: bool) -> None:
         seat = self.turn
         if not yes:
             if self.logging:
-                self.log(f"{self.seat_name(seat)} does not take a RISK")
+                self.log(T("{player} does not take a RISK", player=self.seat_name(seat)))
             self._idle()
             return
         number = self.risk_deck.draw()
         card = self.cards[number]
         if self.logging:
-            self.log(f"{self.seat_name(seat)} draws RISK: {card.title}: {card.text}")
+            self.log(
+                T(
+                    "{player} draws RISK: {title}: {text}",
+                    player=self.seat_name(seat),
+                    title=T(card.title),
+                    text=T(card.text),
+                )
+            )
         if card.hold:
             self.holds[seat] = (*self.holds[seat], number)
             self._idle()
@@ -86,9 +94,9 @@ class RiskRules(GoldfixCore):
         elif kind == "tax_budget_day":
             self._toggle_tax()
         elif kind == "interim_bullion_tax":
-            self._pay_bullion_tax(seat, card.rate, "interim BULLION TAX")
+            self._pay_bullion_tax(seat, card.rate, T("interim BULLION TAX"))
         elif kind == "interim_corporation_tax":
-            self._pay_corporation_tax(seat, card.rate, "interim CORPORATION TAX")
+            self._pay_corporation_tax(seat, card.rate, T("interim CORPORATION TAX"))
         elif kind == "mine_lease_auction":
             self._open_auction(LEASE, seat)
         elif kind == "drill_report_auction":
@@ -117,7 +125,11 @@ class RiskRules(GoldfixCore):
     def _answer(self, seat: int, yes: bool) -> None:
         card = self.cards[self.card]
         if self.logging:
-            self.log(f"{self.seat_name(seat)} answers {'YES' if yes else 'NO'}: {card.question}")
+            player, question = self.seat_name(seat), T(card.question)
+            if yes:
+                self.log(T("{player} answers YES: {question}", player=player, question=question))
+            else:
+                self.log(T("{player} answers NO: {question}", player=player, question=question))
         self.card = NO_ONE
         self._idle()
         self._apply_effects(seat, card.yes if yes else card.no)
@@ -153,26 +165,33 @@ class RiskRules(GoldfixCore):
                 self._receive(seat, amount)
             else:
                 self._pay(seat, -amount)
-            if self.logging and amount:
-                verb = "collects" if amount > 0 else "pays"
-                self.log(f"{name} {verb} ${abs(amount)}M")
+            if self.logging and amount > 0:
+                self.log(T("{player} collects ${amount}M", player=name, amount=amount))
+            elif self.logging and amount:
+                self.log(T("{player} pays ${amount}M", player=name, amount=-amount))
         elif do == "bullion":
             if amount >= 0:
                 self._add_bullion(seat, amount)
             else:
                 amount = -self._remove_bullion(seat, -amount)
-            if self.logging and amount:
-                verb = "gains" if amount > 0 else "loses"
-                self.log(f"{name} {verb} {abs(amount)} kOz of bullion")
+            if self.logging and amount > 0:
+                self.log(T("{player} gains {koz} kOz of bullion", player=name, koz=amount))
+            elif self.logging and amount:
+                self.log(T("{player} loses {koz} kOz of bullion", player=name, koz=-amount))
         elif do == "repay_note":
             self._retire_note(seat, amount)
             if self.logging:
-                self.log(f"{name} repays a LOAN NOTE for ${amount}M")
+                self.log(
+                    T("{player} repays a LOAN NOTE for ${amount}M", player=name, amount=amount)
+                )
         elif do == "gamble":
             die = self.rng.randint(1, 6)
             won = die >= effect.at_least
             if self.logging:
-                self.log(f"{name} rolls {die}: " + ("success" if won else "no luck"))
+                if won:
+                    self.log(T("{player} rolls {die}: success", player=name, die=die))
+                else:
+                    self.log(T("{player} rolls {die}: no luck", player=name, die=die))
             self._apply_effects(seat, effect.win if won else effect.lose)
 
     # --------------------------------------------------------------- HOLD cards

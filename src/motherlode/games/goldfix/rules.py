@@ -16,6 +16,7 @@ from __future__ import annotations
 from motherlode.engine import Action
 from motherlode.engine.actions import JsonValue
 from motherlode.engine.parameters import Parameters
+from motherlode.engine.words import T
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import (
     BID_AMOUNTS,
@@ -83,6 +84,7 @@ from motherlode.games.goldfix.deals import (
     REPORT_ASSET,
     DealRules,
 )
+from motherlode.games.goldfix.lists import either
 from motherlode.games.goldfix.markets import BullionMarketRules
 from motherlode.games.goldfix.merchant import MerchantBankRules
 from motherlode.games.goldfix.preroll import PreRollRules
@@ -112,19 +114,28 @@ PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     COVER: (Liquidate, Overdraft),
 }
 STEP_NAMES = {
-    TRADE_STEP: "(1) trading with other players",
-    REPAY_STEP: "(3) repaying loan notes",
-    HEADGEAR_STEP: "(4) buying headgear",
-    HOLD_STEP: "(5) playing HOLD cards",
+    TRADE_STEP: T("(1) trading with other players"),
+    REPAY_STEP: T("(3) repaying loan notes"),
+    HEADGEAR_STEP: T("(4) buying headgear"),
+    HOLD_STEP: T("(5) playing HOLD cards"),
 }
+_LATER_STEP = T("a later step")
+_ONE_WAY = {
+    "cash": T("cash goes one way in a deal: take it off the other side first"),
+    "bullion": T("bullion goes one way in a deal: take it off the other side first"),
+    "notes": T("notes goes one way in a deal: take it off the other side first"),
+}
+"""Why an amount cannot be added on both sides of a deal, by the item."""
 
 
-def describe_rates(rates: tuple[int, ...]) -> str:
+def describe_rates(rates: tuple[int, ...]) -> str | T:
     """``1% to 20%`` for a run of whole percents, ``0% or 25%`` for a pair."""
     if len(rates) > 2 and list(rates) == list(range(rates[0], rates[-1] + 1)):
-        return f"any whole % from {rates[0]}% to {rates[-1]}%"
+        return T("any whole % from {low}% to {high}%", low=rates[0], high=rates[-1])
     words = [f"{r}%" for r in rates]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return T("{first} or {second}", first=", ".join(words[:-1]), second=words[-1])
 
 
 def design_numbers(p: Parameters) -> dict[str, JsonValue]:
@@ -175,8 +186,14 @@ class GoldfixState(
             seat = self.turn
             square = self.board.squares[(self.position[seat] + steps) % self.board.size]
             self.log(
-                f"{self.seat_name(seat)} rolls {self.dice[0]} and {self.dice[1]}, "
-                f"moves {steps} to {square.name}"
+                T(
+                    "{player} rolls {first} and {second}, moves {steps} to {square}",
+                    player=self.seat_name(seat),
+                    first=self.dice[0],
+                    second=self.dice[1],
+                    steps=steps,
+                    square=square.name,
+                )
             )
         self._idle()
 
@@ -228,7 +245,13 @@ class GoldfixState(
                 bonus = self.figures.opponent_bonus[square.mine]
                 self._add_bullion(owner, bonus)
                 if self.logging:
-                    self.log(f"{self.seat_name(owner)} gets a {bonus} kOz BONUS from the Bank")
+                    self.log(
+                        T(
+                            "{player} gets a {bonus} kOz BONUS from the Bank",
+                            player=self.seat_name(owner),
+                            bonus=bonus,
+                        )
+                    )
         elif kind == "bank":
             self._visit_bank(seat, landed=True)
         elif kind == "goldfix":
@@ -262,10 +285,21 @@ class GoldfixState(
         koz = self.figures.output[mine][self.reports_held(seat, mine)][self.dice_used] + bonus
         self._add_bullion(seat, koz)
         if self.logging:
-            extra = f" (with the {bonus} kOz BONUS)" if bonus else ""
-            self.log(
-                f"{self.seat_name(seat)} collects {koz} kOz from {self.board.mines[mine]}{extra}"
-            )
+            player, name = self.seat_name(seat), self.board.mines[mine]
+            if bonus:
+                self.log(
+                    T(
+                        "{player} collects {koz} kOz from {mine} (with the {bonus} kOz BONUS)",
+                        player=player,
+                        koz=koz,
+                        mine=name,
+                        bonus=bonus,
+                    )
+                )
+            else:
+                self.log(
+                    T("{player} collects {koz} kOz from {mine}", player=player, koz=koz, mine=name)
+                )
 
     def _visit_bank(self, seat: int, *, landed: bool) -> None:
         """BANK: interest on every note first, then the choice of a new loan."""
@@ -274,8 +308,12 @@ class GoldfixState(
         if interest:
             if self.logging:
                 self.log(
-                    f"{self.seat_name(seat)} pays ${interest}M interest on "
-                    f"{self.notes[seat]} LOAN NOTE(s)"
+                    T(
+                        "{player} pays ${interest}M interest on {notes} LOAN NOTE(s)",
+                        player=self.seat_name(seat),
+                        interest=interest,
+                        notes=self.notes[seat],
+                    )
                 )
             # "If a player does not have enough cash to pay the annual interest he must
             # first take a $230M OVERDRAFT LOAN"
@@ -291,7 +329,14 @@ class GoldfixState(
             self.notes_issued += 1
             what = "DISCOUNT" if self.loan_cash == self.params.discount_loan else "ANNUAL"
             if self.logging:
-                self.log(f"{self.seat_name(seat)} takes the ${self.loan_cash}M {what} LOAN")
+                self.log(
+                    T(
+                        "{player} takes the ${amount}M {loan} LOAN",
+                        player=self.seat_name(seat),
+                        amount=self.loan_cash,
+                        loan=what,
+                    )
+                )
             self._receive(seat, self.loan_cash)
         self._idle()
 
@@ -317,7 +362,9 @@ class GoldfixState(
         """Next player in order; the TIME / CIRCUIT LIMIT ends the game after a round."""
         following = self.seats_from((self.turn + 1) % self.num_players)[0]
         if self.time_up and following <= self.turn:
-            self._finish(f"the {self.options.time_limit}-minute time limit is up")
+            self._finish(
+                T("the {minutes}-minute time limit is up", minutes=self.options.time_limit)
+            )
             return
         limit = self.options.circuit_limit
         if (
@@ -325,7 +372,7 @@ class GoldfixState(
             and following <= self.turn
             and max(self.circuits[s] for s in self.active_seats()) >= limit
         ):
-            self._finish(f"the {limit}-circuit limit is reached")
+            self._finish(T("the {limit}-circuit limit is reached", limit=limit))
             return
         self._start_turn(following)
 
@@ -365,7 +412,10 @@ class GoldfixState(
         self.time_up = True
         if self.logging:
             self.log(
-                f"The {self.options.time_limit}-minute time limit is up: this round is the last"
+                T(
+                    "The {minutes}-minute time limit is up: this round is the last",
+                    minutes=self.options.time_limit,
+                )
             )
 
     def rules_clock(self) -> int | None:
@@ -460,71 +510,116 @@ class GoldfixState(
 
     # ----------------------------------------------------------- why not legal
 
-    def _illegal_reason(self, seat: int, action: Action) -> str | None:
+    def _illegal_reason(self, seat: int, action: Action) -> T | None:
+        """Why ``action`` is refused, in words a page can show in its language (the
+        engine's ``check`` raises IllegalAction with them; ``str()`` is the English)."""
         if isinstance(action, TimeUp):
             if self.time_up_action() is not None:
                 return None
             if not self.options.time_limit:
-                return "this game has no time limit"
+                return T("this game has no time limit")
             if self.time_up:
-                return "the time limit is already up"
-            return "the time limit ends a game between decisions, not during a secret one"
+                return T("the time limit is already up")
+            return T("the time limit ends a game between decisions, not during a secret one")
         if action in self._legal(seat):
             return None
         expected = PHASE_ACTIONS.get(self.phase, ())
         if not isinstance(action, expected):
-            return f"{action} is not possible now: {self.describe_decision()}"
+            return T(
+                "{action} is not possible now: {decision}",
+                action=str(action),
+                decision=self.decision_words(),
+            )
         return self._explain(seat, action)
 
     def describe_decision(self) -> str:
-        """What the asked player(s) must decide now, in words."""
-        who = ", ".join(self.seat_name(s) for s in self.asked) or "nobody"
+        """What the asked player(s) must decide now, in English (the view's ``text``)."""
+        return str(self.decision_words())
+
+    def decision_words(self) -> T:
+        """What the asked player(s) must decide now, in words for every language."""
+        who = ", ".join(self.seat_name(s) for s in self.asked) or T("nobody")
         phase = self.phase
         if phase == PRE_ROLL:
-            return f"{who} may trade, liquidate, repay, buy headgear, play HOLD cards or roll"
+            return T(
+                "{who} may trade, liquidate, repay, buy headgear, play HOLD cards or roll", who=who
+            )
         if phase == NEGOTIATE and self.deal is not None:
-            return (
-                f"{who} drafts a deal with {self.seat_name(self.deal.partner)}: "
-                f"{self.describe_deal(self.deal)}; then propose (or withdraw)"
+            return T(
+                "{who} drafts a deal with {partner}: {deal}; then propose (or withdraw)",
+                who=who,
+                partner=self.seat_name(self.deal.partner),
+                deal=self.deal_words(self.deal),
             )
         if phase == RESPOND and self.deal is not None:
-            counter = " or counters" if self.deal.proposals < self.options.deal_rounds else ""
-            return (
-                f"{who} accepts, declines{counter} {self.seat_name(self.deal.drafter)}'s "
-                f"proposal: {self.describe_deal(self.deal)}"
+            drafter = self.seat_name(self.deal.drafter)
+            deal = self.deal_words(self.deal)
+            if self.deal.proposals < self.options.deal_rounds:
+                return T(
+                    "{who} accepts, declines or counters {drafter}'s proposal: {deal}",
+                    who=who,
+                    drafter=drafter,
+                    deal=deal,
+                )
+            return T(
+                "{who} accepts, declines {drafter}'s proposal: {deal}",
+                who=who,
+                drafter=drafter,
+                deal=deal,
             )
         if phase == MOVE:
-            return f"{who} moves {' or '.join(str(n) for n in self.move_choices())}"
+            choices = either([str(n) for n in self.move_choices()])
+            return T("{who} moves {choices}", who=who, choices=choices)
         if phase == LOAN:
-            return f"{who} takes the ${self.loan_cash}M loan or not (loan yes / loan no)"
+            return T(
+                "{who} takes the ${amount}M loan or not (loan yes / loan no)",
+                who=who,
+                amount=self.loan_cash,
+            )
         if phase == BID:
-            return f"{who} bid on the {self.lot_name(self.lots[0])} or pass"
+            return T("{who} bid on the {lot} or pass", who=who, lot=self.lot_name(self.lots[0]))
         if phase == WANT:
-            return (
-                f"{who} want a {ASSET_NAMES[self.auction_kind]} at ${self.minimum_bid()}M or pass"
+            return T(
+                "{who} want a {asset} at ${price}M or pass",
+                who=who,
+                asset=ASSET_NAMES[self.auction_kind],
+                price=self.minimum_bid(),
             )
         if phase == COMMISSION:
-            return f"{who} sets the broker's commission ({describe_rates(self.market_rates)})"
+            return T(
+                "{who} sets the broker's commission ({rates})",
+                who=who,
+                rates=describe_rates(self.market_rates),
+            )
         if phase == COVER:
-            return (
-                f"{who} owes ${-self.cash[self.turn]}M more than his cash: liquidate to the "
-                "Bank or draw overdraft loans"
+            return T(
+                "{who} owes ${owed}M more than his cash: liquidate to the Bank or draw "
+                "overdraft loans",
+                who=who,
+                owed=-self.cash[self.turn],
             )
         if phase == SELL:
-            return f"{who} choose how much bullion to sell (sell 0/25/50/75/100)"
+            return T("{who} choose how much bullion to sell (sell 0/25/50/75/100)", who=who)
         if phase == RESHUFFLE:
-            return f"{who} may reshuffle the RISK deck (reshuffle yes / no)"
+            return T("{who} may reshuffle the RISK deck (reshuffle yes / no)", who=who)
         if phase == DRAW:
-            return f"{who} draws a RISK card or not (draw yes / no)"
+            return T("{who} draws a RISK card or not (draw yes / no)", who=who)
         if phase == ANSWER:
-            return f"{who} answers the RISK card: {self.cards[self.card].question}"
+            question = T(self.cards[self.card].question)
+            return T("{who} answers the RISK card: {question}", who=who, question=question)
         if phase == NOMINATE:
-            return f"{who} nominates a mine for a MERCHANT BANK takeover (or 'nominate -')"
+            return T(
+                "{who} nominates a mine for a MERCHANT BANK takeover (or 'nominate -')", who=who
+            )
         if phase == COUNTER:
-            return f"{who} may counter the takeover of {self.board.mines[self.takeover_mine]}"
-        return "the game is over"
+            return T(
+                "{who} may counter the takeover of {mine}",
+                who=who,
+                mine=self.board.mines[self.takeover_mine],
+            )
+        return T("the game is over")
 
-    def _explain(self, seat: int, action: Action) -> str:
+    def _explain(self, seat: int, action: Action) -> T:
         """A precise reason for an action of the right kind that is still not allowed."""
         if isinstance(action, Negotiate):
             return self._explain_negotiate(seat, action)
@@ -538,9 +633,12 @@ class GoldfixState(
             if self.step > REPAY_STEP:
                 return self._too_late(REPAY_STEP)
             if not self.notes[seat]:
-                return "you have no LOAN NOTES to repay"
-            note = money.dollars(self.params.loan_note)
-            return f"repaying a note takes {note} cash; you have ${self.cash[seat]}M"
+                return T("you have no LOAN NOTES to repay")
+            return T(
+                "repaying a note takes {note} cash; you have ${cash}M",
+                note=money.dollars(self.params.loan_note),
+                cash=self.cash[seat],
+            )
         if isinstance(action, BuyHeadgear):
             mine = self.board.mine_number(action.mine)
             if mine == NO_ONE:
@@ -548,166 +646,227 @@ class GoldfixState(
             if self.step > HEADGEAR_STEP:
                 return self._too_late(HEADGEAR_STEP)
             if self.lease_owner[mine] != seat:
-                return f"you must own the {action.mine} MINE LEASE to buy its HEADGEAR"
-            return f"{action.mine} already has its HEADGEAR (one per MINE LEASE)"
+                return T("you must own the {mine} MINE LEASE to buy its HEADGEAR", mine=action.mine)
+            return T("{mine} already has its HEADGEAR (one per MINE LEASE)", mine=action.mine)
         if isinstance(action, FlashSale | PlayHold):
             if self.step > HOLD_STEP:
                 return self._too_late(HOLD_STEP)
             if isinstance(action, PlayHold):
-                return f"you hold no {action.card!r} HOLD card to play"
+                return T("you hold no {card!r} HOLD card to play", card=action.card)
             if self.held_card(seat, "flash_sale") == NO_ONE:
-                return "you hold no FLASH SALE card"
+                return T("you hold no FLASH SALE card")
             if action.deal == "sell" and not self.vault[seat]:
-                return "your vault is empty: there is nothing to sell"
-            return "a FLASH SALE sells 25, 50, 75 or 100 (% of the vault) or buys 50 or 100 kOz"
+                return T("your vault is empty: there is nothing to sell")
+            return T("a FLASH SALE sells 25, 50, 75 or 100 (% of the vault) or buys 50 or 100 kOz")
         if isinstance(action, Move) and self.dice is not None:
-            choices = " or ".join(map(str, self.move_choices()))
-            return f"you rolled {self.dice[0]} and {self.dice[1]}: move {choices}"
+            return T(
+                "you rolled {first} and {second}: move {choices}",
+                first=self.dice[0],
+                second=self.dice[1],
+                choices=either([str(n) for n in self.move_choices()]),
+            )
         if isinstance(action, Bid):
             return self._explain_bid(action)
         if isinstance(action, Commission):
-            return f"the commission here is {describe_rates(self.market_rates)}"
+            return T("the commission here is {rates}", rates=describe_rates(self.market_rates))
         if isinstance(action, Sell):
-            return "sell 0, 25, 50, 75 or 100 (% of your vault)"
+            return T("sell 0, 25, 50, 75 or 100 (% of your vault)")
         if isinstance(action, Answer):
-            return "you cannot answer YES: you need a LOAN NOTE and the cash to repay it"
+            return T("you cannot answer YES: you need a LOAN NOTE and the cash to repay it")
         if isinstance(action, Nominate):
             if action.mine is not None and self.board.mine_number(action.mine) == NO_ONE:
                 return self._no_such_mine(action.mine)
-            return f"{action.mine} is not in play: no other player owns any of its assets"
-        return f"{action} is not a legal action for {self.seat_name(seat)} now"
-
-    def _no_such_mine(self, name: str) -> str:
-        spelling = self.board.mine_spelling(name)
-        if spelling is not None:
-            return f"write the mine's name as {spelling}"
-        return f"there is no mine called {name!r} (mines: {', '.join(self.board.mines)})"
-
-    def _too_late(self, step: int) -> str:
-        return (
-            f"too late for {STEP_NAMES[step]}: this turn has already reached "
-            f"{STEP_NAMES.get(self.step, 'a later step')} (order of play)"
+            return T(
+                "{mine} is not in play: no other player owns any of its assets", mine=action.mine
+            )
+        return T(
+            "{action} is not a legal action for {player} now",
+            action=str(action),
+            player=self.seat_name(seat),
         )
 
-    def _explain_negotiate(self, seat: int, action: Negotiate) -> str:
+    def _no_such_mine(self, name: str) -> T:
+        spelling = self.board.mine_spelling(name)
+        if spelling is not None:
+            return T("write the mine's name as {spelling}", spelling=spelling)
+        return T(
+            "there is no mine called {name!r} (mines: {mines})",
+            name=name,
+            mines=", ".join(self.board.mines),
+        )
+
+    def _too_late(self, step: int) -> T:
+        return T(
+            "too late for {step}: this turn has already reached {reached} (order of play)",
+            step=STEP_NAMES[step],
+            reached=STEP_NAMES.get(self.step, _LATER_STEP),
+        )
+
+    def _explain_negotiate(self, seat: int, action: Negotiate) -> T:
         if self.step > TRADE_STEP:
             return self._too_late(TRADE_STEP)
         if not self.offers_left:
-            return (
-                f"you have made the {self.options.trade_offers_per_turn} trade proposal(s) "
-                "allowed this turn"
+            return T(
+                "you have made the {count} trade proposal(s) allowed this turn",
+                count=self.options.trade_offers_per_turn,
             )
         if action.seat == seat:
-            return "you cannot trade with yourself"
+            return T("you cannot trade with yourself")
         if not 0 <= action.seat < self.num_players:
-            return f"there is no seat {action.seat} in this {self.num_players}-player game"
-        return f"{self.seat_name(action.seat)} is bankrupt and out of the game"
+            return T(
+                "there is no seat {seat} in this {players}-player game",
+                seat=action.seat,
+                players=self.num_players,
+            )
+        return T("{player} is bankrupt and out of the game", player=self.seat_name(action.seat))
 
-    def _explain_asset(self, seat: int, asset: str, owner_word: str) -> str:
+    def _explain_asset(self, seat: int, asset: str, owner: int) -> T:
+        """Why ``owner`` (``seat`` himself: "you") cannot hand over ``asset``."""
         found = self.menu.assets.get(asset)
         if found is None:
             kind, _, name = asset.partition("-")
             spelling = self.board.mine_spelling(name)
             if kind.upper() in ("ML", "HG", "DR") and spelling is not None:
-                return f"write the asset as {kind.upper()}-{spelling}"
-            return (
-                f"{asset!r} is not an asset: write ML-<mine>, DR-<mine>, HG-<mine> or "
-                "bullion-25 / 50 / 75 / 100 (mines: " + ", ".join(self.board.mines) + ")"
+                return T(
+                    "write the asset as {kind}-{spelling}", kind=kind.upper(), spelling=spelling
+                )
+            return T(
+                "{asset!r} is not an asset: write ML-<mine>, DR-<mine>, HG-<mine> or "
+                "bullion-25 / 50 / 75 / 100 (mines: {mines})",
+                asset=asset,
+                mines=", ".join(self.board.mines),
             )
         kind, which = found
+        you = owner == seat
+        player = self.seat_name(owner)
         if kind == BULLION_ASSET:
-            return f"{owner_word} no bullion to sell {which}% of"
+            if you:
+                return T("you have no bullion to sell {share}% of", share=which)
+            return T("{player} has no bullion to sell {share}% of", player=player, share=which)
+        mine = self.board.mines[which]
         if kind == HEADGEAR_ASSET:
-            return f"{owner_word} no HEADGEAR on {self.board.mines[which]}"
+            if you:
+                return T("you have no HEADGEAR on {mine}", mine=mine)
+            return T("{player} has no HEADGEAR on {mine}", player=player, mine=mine)
         what = "MINE LEASE" if kind == LEASE_ASSET else "DRILL REPORT"
-        return f"{owner_word} no {self.board.mines[which]} {what}"
+        if you:
+            return T("you have no {mine} {asset}", mine=mine, asset=what)
+        return T("{player} has no {mine} {asset}", player=player, mine=mine, asset=what)
 
-    def _explain_offer(self, seat: int, action: Offer) -> str:
+    def _explain_offer(self, seat: int, action: Offer) -> T:
         if action.deal not in ("sell", "buy"):
-            return f"an offer is to 'sell' or to 'buy', not {action.deal!r}"
+            return T("an offer is to 'sell' or to 'buy', not {deal!r}", deal=action.deal)
         if action.percent not in TRADE_PRICE_PERCENTS:
-            allowed = ", ".join(map(str, TRADE_PRICE_PERCENTS))
-            return f"the price is {allowed} (% of the GOLDFIX valuation), not {action.percent}"
+            return T(
+                "the price is {allowed} (% of the GOLDFIX valuation), not {percent}",
+                allowed=", ".join(map(str, TRADE_PRICE_PERCENTS)),
+                percent=action.percent,
+            )
         if self.menu.assets.get(action.asset, ("", 0))[0] == HEADGEAR_ASSET:
-            return "a HEADGEAR is traded with its MINE LEASE (offer the ML)"
+            return T("a HEADGEAR is traded with its MINE LEASE (offer the ML)")
         deal = self.deal
         assert deal is not None
         if deal.proposals or not (deal.gives.is_empty() and deal.gets.is_empty()):
-            return "a quick offer opens an empty deal; add items with give / get instead"
+            return T("a quick offer opens an empty deal; add items with give / get instead")
         owner = seat if action.deal == "sell" else deal.partner
         if self.deal_menu.offer_assets.get(action.asset) in self.quick_offer_assets(owner):
-            return "the buyer would end with more than six LOAN NOTES (overdrafts included)"
-        word = "you have" if owner == seat else f"{self.seat_name(owner)} has"
-        return self._explain_asset(owner, action.asset, word)
+            return T("the buyer would end with more than six LOAN NOTES (overdrafts included)")
+        return self._explain_asset(seat, action.asset, owner)
 
-    def _explain_deal(self, seat: int, action: Give | Get | Propose | CounterOffer) -> str:
+    def _explain_deal(self, seat: int, action: Give | Get | Propose | CounterOffer) -> T:
         deal = self.deal
         assert deal is not None
         if isinstance(action, CounterOffer):
-            return (
-                f"this negotiation has had its {self.options.deal_rounds} proposal(s): "
-                "accept or decline"
+            return T(
+                "this negotiation has had its {rounds} proposal(s): accept or decline",
+                rounds=self.options.deal_rounds,
             )
         if isinstance(action, Propose):
             if deal.gives.is_empty() and deal.gets.is_empty():
-                return "the deal is empty: give or get something first"
-            return "a counter-offer must change the terms it answers (or withdraw)"
+                return T("the deal is empty: give or get something first")
+            return T("a counter-offer must change the terms it answers (or withdraw)")
         found = self.deal_menu.items.get(action.item)
         if found is None:
-            return (
-                f"{action.item!r} cannot be in a deal: write ML-<mine> (with its HEADGEAR), "
-                "DR-<mine>, bullion, cash or notes"
+            return T(
+                "{item!r} cannot be in a deal: write ML-<mine> (with its HEADGEAR), "
+                "DR-<mine>, bullion, cash or notes",
+                item=action.item,
             )
         kind, which = found
         if action.amount not in self.deal_menu.steps[found]:
             steps = ", ".join(str(a) for a in self.deal_menu.steps[found])
-            return f"{action.item} changes by {steps}"
+            return T("{item} changes by {steps}", item=action.item, steps=steps)
         if deal.edits >= self.options.deal_edits:
-            return f"this draft has had its {self.options.deal_edits} changes: propose or withdraw"
+            return T(
+                "this draft has had its {edits} changes: propose or withdraw",
+                edits=self.options.deal_edits,
+            )
         giving = isinstance(action, Give)
         owner = deal.drafter if giving else deal.partner
         side, other = (deal.gives, deal.gets) if giving else (deal.gets, deal.gives)
-        who = "you have" if owner == seat else f"{self.seat_name(owner)} has"
         have = side.count(kind, which)
         if action.amount < 0:
-            return f"the deal holds only {have} of {action.item} on that side"
+            return T(
+                "the deal holds only {have} of {item} on that side", have=have, item=action.item
+            )
         if kind in (LEASE_ASSET, REPORT_ASSET):
-            if have:
-                return f"{action.item} is already in the deal" + (
-                    "" if kind == LEASE_ASSET else " (as many as are owned)"
-                )
-            return self._explain_asset(owner, action.item, who)
+            if not have:
+                return self._explain_asset(seat, action.item, owner)
+            if kind == LEASE_ASSET:
+                return T("{item} is already in the deal", item=action.item)
+            return T("{item} is already in the deal (as many as are owned)", item=action.item)
         if other.count(kind, which):
-            return f"{kind} goes one way in a deal: take it off the other side first"
+            return _ONE_WAY[kind]
+        you, player = owner == seat, self.seat_name(owner)
         if kind == "bullion" and have + action.amount > self.vault[owner]:
-            return f"{who} {self.vault[owner]} kOz of bullion"
+            koz = self.vault[owner]
+            if you:
+                return T("you have {koz} kOz of bullion", koz=koz)
+            return T("{player} has {koz} kOz of bullion", player=player, koz=koz)
         if kind == "notes" and have + action.amount > self.notes[owner]:
-            return f"{who} {self.notes[owner]} LOAN NOTE(s)"
-        return "that would leave a side with more than six LOAN NOTES (overdrafts included)"
+            notes = self.notes[owner]
+            if you:
+                return T("you have {notes} LOAN NOTE(s)", notes=notes)
+            return T("{player} has {notes} LOAN NOTE(s)", player=player, notes=notes)
+        return T("that would leave a side with more than six LOAN NOTES (overdrafts included)")
 
-    def _explain_liquidate(self, seat: int, action: Liquidate) -> str:
+    def _explain_liquidate(self, seat: int, action: Liquidate) -> T:
         own = self.params.liquidation_discount
         cards = self.menu.card_discounts
         if action.discount != own and action.discount not in cards:
-            with_card = "".join(f" (less {d}% with the RISK card)" for d in cards[:1])
-            return f"the Bank pays the GOLDFIX value less {own}%{with_card}"
+            if cards:
+                return T(
+                    "the Bank pays the GOLDFIX value less {own}% (less {card}% with the RISK card)",
+                    own=own,
+                    card=cards[0],
+                )
+            return T("the Bank pays the GOLDFIX value less {own}%", own=own)
         if action.discount != own and self.held_card(seat, "liquidation") == NO_ONE:
-            return (
-                f"a -{action.discount}% liquidation needs a LIQUIDATION RISK card; "
-                f"without one it is -{own}%"
+            return T(
+                "a -{discount}% liquidation needs a LIQUIDATION RISK card; without one it is "
+                "-{own}%",
+                discount=action.discount,
+                own=own,
             )
-        return self._explain_asset(seat, action.asset, "you have")
+        return self._explain_asset(seat, action.asset, seat)
 
-    def _explain_bid(self, action: Bid) -> str:
+    def _explain_bid(self, action: Bid) -> T:
         if self.phase == WANT:
-            return f"EZ2: take a card at the minimum bid (bid {self.minimum_bid()}) or pass"
+            return T(
+                "EZ2: take a card at the minimum bid (bid {price}) or pass",
+                price=self.minimum_bid(),
+            )
         if action.amount > MAX_BID:
-            return f"the highest bid allowed is ${MAX_BID}M"
+            return T("the highest bid allowed is ${most}M", most=MAX_BID)
         if action.amount not in BID_AMOUNTS:
-            return "bids go up in $5M steps to $100M, $10M steps to $200M, $25M steps to $500M"
+            return T("bids go up in $5M steps to $100M, $10M steps to $200M, $25M steps to $500M")
         if self.tie_bid:
-            return f"a re-bid must beat the tied ${self.tie_bid}M (or pass)"
-        return f"the minimum bid for the {self.lot_name(self.lots[0])} is ${self.minimum_bid()}M"
+            return T("a re-bid must beat the tied ${bid}M (or pass)", bid=self.tie_bid)
+        return T(
+            "the minimum bid for the {lot} is ${price}M",
+            lot=self.lot_name(self.lots[0]),
+            price=self.minimum_bid(),
+        )
 
     # --------------------------------------------------------------- observing
 

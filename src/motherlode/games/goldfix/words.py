@@ -1,10 +1,12 @@
 """GOLDFIX's moves in a player's words (issue 28): a web button says what it does, with
 the consequence :func:`motherlode.games.goldfix.prompt.label` gives where there is one;
-never the notation (``negotiate 1``) nor an asset's code (``DR-C``)."""
+never the notation (``negotiate 1``) nor an asset's code (``DR-C``).  :func:`said` gives
+the words for every language, :func:`words` the English."""
 
 from __future__ import annotations
 
 from motherlode.engine import Action, State
+from motherlode.engine.words import T
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import (
     Answer,
@@ -35,98 +37,138 @@ from motherlode.games.goldfix.actions import (
     TimeUp,
     Withdraw,
 )
-from motherlode.games.goldfix.prompt import label
+from motherlode.games.goldfix.lists import Joined
+from motherlode.games.goldfix.prompt import consequence
 
 
-def mine(state: State, name: str | None) -> str:
+def mine(state: State, name: str | None) -> T:
     """A mine as the board shows it: ``the Cheetah mine (C)``."""
     if not name:
-        return "no mine"
+        return T("no mine")
     names = state.board.mines  # type: ignore[attr-defined]
     if name in names:
-        return f"the {name} mine ({chr(ord('A') + names.index(name))})"
-    return f"the {name} mine"
+        return T("the {mine} mine ({letter})", mine=name, letter=chr(ord("A") + names.index(name)))
+    return T("the {mine} mine", mine=name)
 
 
-def asset(state: State, code: str) -> str:
+def asset(state: State, code: str) -> str | T:
     """``ML-Cheetah`` -> ``the MINE LEASE of the Cheetah mine (C)``; bullion and cash as
     they are."""
     kind, _, letter = code.partition("-")
     if kind == "ML":
-        return f"the MINE LEASE of {mine(state, letter)} (with its HEADGEAR)"
+        return T("the MINE LEASE of {mine} (with its HEADGEAR)", mine=mine(state, letter))
     if kind == "DR":
-        return f"a DRILL REPORT of {mine(state, letter)}"
+        return T("a DRILL REPORT of {mine}", mine=mine(state, letter))
     if kind == "HG":
-        return f"the HEADGEAR of {mine(state, letter)}"
+        return T("the HEADGEAR of {mine}", mine=mine(state, letter))
     if kind == "bullion" and letter.isdigit():
-        return f"{letter}% of your bullion"
-    return {"bullion": "bullion", "cash": "cash", "notes": "a LOAN NOTE"}.get(code, code)
+        return T("{share}% of your bullion", share=letter)
+    return _ITEMS.get(code, code)
+
+
+_ITEMS: dict[str, str | T] = {"bullion": T("bullion"), "cash": T("cash"), "notes": T("a LOAN NOTE")}
 
 
 def words(state: State, seat: int, action: Action) -> str:
-    said = label(state, seat, action)
-    why = f": {said}" if said else ""
+    """The move in English (:func:`said`)."""
+    return str(said(state, seat, action))
+
+
+def _why(move: T, consequence: str | T | None) -> str | T:
+    """The move, then what it does after a colon (where the game says)."""
+    return Joined((move, consequence), ": ") if consequence else move
+
+
+def said(state: State, seat: int, action: Action) -> str | T:
+    """The move in a player's words, standing alone, for every language."""
+    why = consequence(state, seat, action)
     if isinstance(action, Negotiate):
-        return f"Propose a deal to {state.seat_name(action.seat)}"
+        return T("Propose a deal to {player}", player=state.seat_name(action.seat))
     if isinstance(action, Offer):
-        verb = "Offer to sell" if action.deal == "sell" else "Offer to buy"
-        return f"{verb} {asset(state, action.asset)} at {action.percent}% of its value{why}"
+        what = asset(state, action.asset)
+        if action.deal == "sell":
+            offer = T(
+                "Offer to sell {asset} at {percent}% of its value",
+                asset=what,
+                percent=action.percent,
+            )
+        else:
+            offer = T(
+                "Offer to buy {asset} at {percent}% of its value",
+                asset=what,
+                percent=action.percent,
+            )
+        return _why(offer, why)
     if isinstance(action, Give | Get):
         item = asset(state, action.item)
         if action.item == "cash":
             item = f"${abs(action.amount)}M"
         elif action.item == "bullion":
-            item = f"{abs(action.amount)} kOz of bullion"
-        side = "what you give" if isinstance(action, Give) else "what you ask for"
-        verb = "Add" if action.amount > 0 else "Take off"
-        return f"{verb} {item} {'to' if action.amount > 0 else 'from'} {side}"
+            item = T("{koz} kOz of bullion", koz=abs(action.amount))
+        if isinstance(action, Give):
+            if action.amount > 0:
+                return T("Add {item} to what you give", item=item)
+            return T("Take off {item} from what you give", item=item)
+        if action.amount > 0:
+            return T("Add {item} to what you ask for", item=item)
+        return T("Take off {item} from what you ask for", item=item)
     if isinstance(action, Propose):
-        return "Send this deal"
+        return T("Send this deal")
     if isinstance(action, Withdraw):
-        return "Withdraw: no deal"
+        return T("Withdraw: no deal")
     if isinstance(action, Respond):
-        return f"Accept the deal{why}" if action.accept else "Decline: no deal"
+        return _why(T("Accept the deal"), why) if action.accept else T("Decline: no deal")
     if isinstance(action, CounterOffer):
-        return "Counter: redraft the deal from your side"
+        return T("Counter: redraft the deal from your side")
     if isinstance(action, Liquidate):
-        return f"Sell {asset(state, action.asset)} to the Bank at {action.discount}% off{why}"
+        sale = T(
+            "Sell {asset} to the Bank at {discount}% off",
+            asset=asset(state, action.asset),
+            discount=action.discount,
+        )
+        return _why(sale, why)
     if isinstance(action, Repay):
         note = state.params.loan_note  # type: ignore[attr-defined]
-        return f"Repay a {money.dollars(note)} LOAN NOTE{why}"
+        return _why(T("Repay a {note} LOAN NOTE", note=money.dollars(note)), why)
     if isinstance(action, BuyHeadgear):
-        return f"Build the HEADGEAR of {mine(state, action.mine)}{why}"
+        return _why(T("Build the HEADGEAR of {mine}", mine=mine(state, action.mine)), why)
     if isinstance(action, FlashSale):
-        verb = "sell" if action.deal == "sell" else "buy"
-        return f"Play the FLASH SALE card to {verb}{why}"
+        if action.deal == "sell":
+            return _why(T("Play the FLASH SALE card to sell"), why)
+        return _why(T("Play the FLASH SALE card to buy"), why)
     if isinstance(action, PlayHold):
-        return f"Play the HOLD card {action.card.replace('-', ' ').replace('_', ' ').upper()}"
+        card = action.card.replace("-", " ").replace("_", " ").upper()
+        return T("Play the HOLD card {card}", card=card)
     if isinstance(action, Roll):
-        return "Roll the dice"
+        return T("Roll the dice")
     if isinstance(action, Move):
-        steps = f"{action.steps} square{'s' if action.steps != 1 else ''}"
-        return f"Move {steps}{' ' + said if said else ''}"
+        if action.steps == 1:
+            move = T("Move {steps} square", steps=1)
+        else:
+            move = T("Move {steps} squares", steps=action.steps)
+        return Joined((move, why), " ") if why else move
     if isinstance(action, Loan):
-        return f"Take the loan{why}" if action.take else "No loan"
+        return _why(T("Take the loan"), why) if action.take else T("No loan")
     if isinstance(action, Bid):
-        return f"Bid ${action.amount}M{why}"
+        return _why(T("Bid ${amount}M", amount=action.amount), why)
     if isinstance(action, Pass):
-        return "Pass"
+        return T("Pass")
     if isinstance(action, Commission):
-        return f"Set the commission at {action.percent}%{why}"
+        return _why(T("Set the commission at {percent}%", percent=action.percent), why)
     if isinstance(action, Sell):
-        return f"Sell {action.percent}% of your bullion{why}"
+        return _why(T("Sell {percent}% of your bullion", percent=action.percent), why)
     if isinstance(action, Reshuffle):
-        return "Reshuffle the deck" if action.yes else "Do not reshuffle"
+        return T("Reshuffle the deck") if action.yes else T("Do not reshuffle")
     if isinstance(action, Draw):
-        return "Draw a card" if action.yes else "Do not draw"
+        return T("Draw a card") if action.yes else T("Do not draw")
     if isinstance(action, Answer):
-        return "Yes" if action.yes else "No"
+        return T("Yes") if action.yes else T("No")
     if isinstance(action, Nominate):
-        return f"Nominate {mine(state, action.mine)}"
+        return T("Nominate {mine}", mine=mine(state, action.mine))
     if isinstance(action, Counter):
-        return "Counter the takeover" if action.yes else "Do not counter"
+        return T("Counter the takeover") if action.yes else T("Do not counter")
     if isinstance(action, Overdraft):
-        return f"Draw overdraft loans{why}"
+        return _why(T("Draw overdraft loans"), why)
     if isinstance(action, TimeUp):
-        return "End the game: the time is up"
+        return T("End the game: the time is up")
     return str(action)

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from motherlode.engine import Action, PromptHelp, State
+from motherlode.engine.words import T
 from motherlode.games.yukon.actions import Enter, Move, Place, Stake
 from motherlode.games.yukon.components import (
     GRID_HOUR_OFFSET,
@@ -24,7 +25,8 @@ from motherlode.games.yukon.components import (
     Board,
     grid_position,
 )
-from motherlode.games.yukon.words import words
+from motherlode.games.yukon.story import listed
+from motherlode.games.yukon.words import sentence, words
 
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 """One colour per seat."""
@@ -215,22 +217,32 @@ def _targets(state: State, seat: int, legal: list[Action]) -> dict[str, str]:
     return dict(zip(labels, LETTERS, strict=False))
 
 
-def _label(state: State, seat: int, action: Action) -> str | None:
+def label_words(state: State, seat: int, action: Action) -> T | str | None:
+    """What the prompt shows beside a move: the claim's nuggets, a target's letter on the
+    map, a shared space's other name; as words a page translates."""
     if not isinstance(action, Place | Enter | Move | Stake):
         return None
     board: Board = state.board  # type: ignore[attr-defined]
     if isinstance(action, Stake):
         claim = next((c for c in board.claims if c.number == action.claim), None)
-        return None if claim is None else f"claim #{action.claim}, {claim.nuggets} nuggets"
+        if claim is None:
+            return None
+        return T("claim #{claim}, {nuggets} nuggets", claim=action.claim, nuggets=claim.nuggets)
     space = board.space_at.get((action.claim, action.hour))
     if space is None:
         return None
     other = [f"{c}:{h}" for (c, h), s in board.space_at.items() if s == space]
-    words = [f"also called {o}" for o in other if o != board.labels[space]]
+    parts = [T("also called {space}", space=o) for o in other if o != board.labels[space]]
     letter = _targets(state, seat, state.legal_actions(seat)).get(board.labels[space])
     if letter:
-        words.insert(0, f"{letter} on the map")
-    return ", ".join(words) or None
+        parts.insert(0, T("{letter} on the map", letter=letter))
+    return listed(parts) if parts else None
+
+
+def _label(state: State, seat: int, action: Action) -> str | None:
+    """:func:`label_words` in English (``PromptHelp.label`` wants a ``str``)."""
+    words = label_words(state, seat, action)
+    return None if words is None else str(words)
 
 
 def _same_as(state: State, seat: int, action: Action) -> Action | None:
@@ -269,6 +281,13 @@ def _board(state: State, seat: int, legal: list[Action]) -> RenderableType:
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 PROMPT = PromptHelp(
-    label=_label, same_as=_same_as, board=_board, score_parts=score_parts, read=_read, words=words
+    label=_label,
+    same_as=_same_as,
+    board=_board,
+    score_parts=score_parts,
+    read=_read,
+    words=words,
+    label_words=label_words,
+    sentence=sentence,
 )
 """Targets lettered on the map, both names of a shared space (see docs/yukon.md)."""

@@ -26,14 +26,36 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import NamedTuple
 
-from motherlode.engine import Action, State
+from motherlode.engine import Action, IllegalAction, State
 from motherlode.engine.actions import JsonValue
 from motherlode.engine.parameters import Parameters
+from motherlode.engine.words import T
 from motherlode.games.yukon.actions import ActionTable, Enter, Move, Pass, Place, Stake, actions_for
 from motherlode.games.yukon.components import Board
 from motherlode.games.yukon.constants import FREE, OVER, PLACING, PLAYING
 from motherlode.games.yukon.explain import why_not
 from motherlode.games.yukon.options import YukonOptions
+from motherlode.games.yukon.story import (
+    CANNOT_ENTER,
+    CANNOT_MOVE,
+    ENTERS,
+    EVERY_CLAIM_STAKED,
+    HAS_STAKED,
+    MOVES,
+    NO_TEAM_MOVES,
+    PASSES,
+    as_json,
+    crawl_phrase,
+    listed,
+    only_one_moves,
+    phrases,
+    pips_lost,
+    space_words,
+    stalemate,
+    turn_line,
+    turned_back,
+    with_walled_in,
+)
 
 __all__ = [
     "FREE",
@@ -45,9 +67,6 @@ __all__ = [
 """What the bots, encoders and tests read from the rules (the marks from ``constants``).
 The design numbers (gold-diggers per team, the retiring claim, walled-in turns) are the
 state's ``params``, from ``data/parameters.toml``."""
-
-ENTERS, MOVES = "enters", "moves"
-"""Kinds of steps gathered into one line of the log."""
 
 ASKED, RAN_OUT, SURROUNDED, BLOCKED = object(), object(), object(), object()
 """How a crawl of forced steps stopped (see ``YukonState._crawl_on``)."""
@@ -159,16 +178,23 @@ class YukonState(State):
         self._recount = False
         """Whether a team may have stopped this turn: Game End is then checked."""
         self.end_reason = ""
+        self.end_words: T | None = None
+        """Why the game ended, in words (``end_reason`` is their English)."""
         self._asked: tuple[int, ...] = ()
         self._options: tuple[Action, ...] = ()
-        self._story: list[str | tuple[int, ...]] = []
+        self._story: list[T | tuple[int, ...]] = []
         """The turn's story not yet in the log: phrases, and the throws as numbers."""
         self._crawl: list[int] = []
         self._crawl_kind = MOVES
         if self.logging:
             self.log(
-                f"Gold am Yukon: {len(board.claims)} claims holding {board.total_nuggets} "
-                f"nuggets, and {len(board.start_spaces)} spaces to start from"
+                T(
+                    "Gold am Yukon: {claims} claims holding {nuggets} nuggets, "
+                    "and {starts} spaces to start from",
+                    claims=len(board.claims),
+                    nuggets=board.total_nuggets,
+                    starts=len(board.start_spaces),
+                )
             )
         self._advance()
 
@@ -238,7 +264,7 @@ class YukonState(State):
             self._stake(seat, action.claim - 1)  # type: ignore[attr-defined]
         elif kind is Pass:
             self.acted = True
-            self._lose_pips("passes")
+            self._lose_pips(PASSES)
         elif kind is Place:
             self._place(seat, space_at[action.claim, action.hour])  # type: ignore[attr-defined]
         self._advance()
@@ -315,7 +341,7 @@ class YukonState(State):
                         self._ask(tuple([enter[s] for s in targets]))
                         return
                     else:
-                        self._lose_pips("cannot bring a gold-digger on")
+                        self._lose_pips(CANNOT_ENTER)
                     continue
                 if crawled:
                     crawled = False
@@ -350,7 +376,7 @@ class YukonState(State):
                     else:
                         self._move(seat, targets[0])
                 else:
-                    self._lose_pips("cannot move")
+                    self._lose_pips(CANNOT_MOVE)
                 continue
             if phase == PLACING:
                 place, owner = table.start_place, self.owner
@@ -530,38 +556,36 @@ class YukonState(State):
             self.rounds_without_stake += 1
             if self.rounds_without_stake >= self.options.stalemate_rounds:
                 rounds = self.options.stalemate_rounds
-                self._game_over(f"no claim was staked in {rounds} rounds")
+                self._game_over(stalemate(rounds))
                 return
         self._start_turn(seat)
 
-    def _nobody_else_moves(self, movable: list[int]) -> str:
+    def _nobody_else_moves(self, movable: list[int]) -> T:
         """Game End: why at most one team can still move."""
         walled = [s for s in range(self.num_players) if self.active[s] and s not in movable]
-        if movable:
-            reason = f"only {self.seat_name(movable[0])} can still move"
-        else:
-            reason = "no team can move any more"
+        reason = only_one_moves(self.seat_name(movable[0])) if movable else NO_TEAM_MOVES
         if walled:
             names = ", ".join(self.seat_name(s) for s in walled)
-            reason += f" ({names} walled in for {self.params.walled_in_turns} turns)"
+            reason = with_walled_in(reason, names, self.params.walled_in_turns)
         return reason
 
-    def _lose_pips(self, why: str) -> None:
+    def _lose_pips(self, why: T) -> None:
         """The rest of the turn's pips are lost (after staking, or when the team is stuck)."""
         if self.logging and self.pips:
-            self._say(f"{why}: {_pips(self.pips)} lost")
+            self._say(pips_lost(why, self.pips))
         self.pips = 0
 
-    def _game_over(self, reason: str) -> None:
+    def _game_over(self, reason: T) -> None:
         """Game End: every claim staked, or only one player still has gold-diggers to move."""
         self.phase = OVER
-        self.end_reason = reason
+        self.end_words = reason
+        self.end_reason = reason.render()
         self.pips = 0
         if self.logging:
             result = ", ".join(
                 f"{self.seat_name(s)} {self.nuggets[s]}" for s in range(self.num_players)
             )
-            self.log(f"The game ends: {reason}. Nuggets: {result}")
+            self.log(T("The game ends: {reason}. Nuggets: {result}", reason=reason, result=result))
 
     # ------------------------------------------------------------- choices
 
@@ -638,8 +662,11 @@ class YukonState(State):
         self.waiting[seat] -= 1
         if self.logging:
             self.log(
-                f"{self.seat_name(seat)} places a gold-digger on the start space "
-                f"{space_words(self.board.labels[space])}"
+                T(
+                    "{player} places a gold-digger on the start space {space}",
+                    player=self.seat_name(seat),
+                    space=space_words(self.board.labels[space]),
+                )
             )
         step = -1 if self.params.reverse_placement else 1
         if 0 <= seat + step < self.num_players:
@@ -693,10 +720,7 @@ class YukonState(State):
         if self.logging:
             chain = self.chains[seat]
             old_head = chain[0] if self.heading[seat] else chain[-1]
-            self._say(
-                "meets an opposing team at "
-                f"{space_words(self.board.labels[old_head])} and turns back"
-            )
+            self._say(turned_back(self.board.labels[old_head]))
 
     def _stake(self, seat: int, claim: int) -> None:
         """How does one stake a claim: the last member guards it; the other pips are lost.
@@ -715,10 +739,23 @@ class YukonState(State):
         self.pips -= 1
         self.acted = True
         if self.logging:
+            name, space = self.seat_name(seat), space_words(self.board.labels[rear])
             self.log(
-                f"{self.seat_name(seat)} stakes claim {claim + 1} "
-                f"({nuggets} nugget{'s' if nuggets != 1 else ''}) with the "
-                f"gold-digger from {space_words(self.board.labels[rear])}",
+                T(
+                    "{player} stakes claim {claim} ({nuggets} nuggets) with the gold-digger "
+                    "from {space}",
+                    player=name,
+                    claim=claim + 1,
+                    nuggets=nuggets,
+                    space=space,
+                )
+                if nuggets != 1
+                else T(
+                    "{player} stakes claim {claim} (1 nugget) with the gold-digger from {space}",
+                    player=name,
+                    claim=claim + 1,
+                    space=space,
+                ),
                 seat=seat,
                 claim=claim + 1,
                 nuggets=nuggets,
@@ -735,19 +772,24 @@ class YukonState(State):
             chain.clear()
             if self.logging:
                 self.log(
-                    f"{self.seat_name(seat)} staked the {nuggets}-nugget claim and takes no "
-                    f"further turns; {self.guards[seat]} gold-diggers go to guard its claims"
+                    T(
+                        "{player} staked the {nuggets}-nugget claim and takes no further turns; "
+                        "{guards} gold-diggers go to guard its claims",
+                        player=self.seat_name(seat),
+                        nuggets=nuggets,
+                        guards=self.guards[seat],
+                    )
                 )
         if FREE not in self.claim_owner:
-            self._game_over("every claim is staked")
+            self._game_over(EVERY_CLAIM_STAKED)
         else:
-            self._lose_pips("has staked a claim")
+            self._lose_pips(HAS_STAKED)
 
     # ------------------------------------------------------------------- log
 
     def log(
         self,
-        text: str | Callable[[], str],
+        text: str | T | Callable[[], str | T],
         *,
         to: int | frozenset[int] | None = None,
         **data: JsonValue,
@@ -764,7 +806,7 @@ class YukonState(State):
         self._crawl_kind = kind
         self._crawl.append(space)
 
-    def _say(self, phrase: str) -> None:
+    def _say(self, phrase: T) -> None:
         if self._crawl:
             self._close_crawl()
         self._story.append(phrase)
@@ -773,12 +815,12 @@ class YukonState(State):
         self._story.append(self._crawl_phrase())
         self._crawl = []
 
-    def _crawl_phrase(self) -> str:
-        return _crawl_phrase(self._crawl_kind, self._crawl, self.board.labels)
+    def _crawl_phrase(self) -> T:
+        return crawl_phrase(self._crawl_kind, self._crawl, self.board.labels)
 
-    def _story_so_far(self) -> list[str]:
+    def _story_so_far(self) -> list[T]:
         """The phrases of the turn in progress not yet in the log."""
-        return _phrases(self._story, self._crawl_kind, self._crawl, self.board.labels)
+        return phrases(self._story, self._crawl_kind, self._crawl, self.board.labels)
 
     def _flush_story(self) -> None:
         """One line of the log for what the player whose turn it is did since the last line.
@@ -789,7 +831,7 @@ class YukonState(State):
         mover = self.mover
         name = DEFAULT_NAMES[mover] if self.names is None else self.seat_name(mover)
         text = partial(
-            _turn_text, name, self._story, self._crawl_kind, self._crawl, self.board.labels
+            turn_line, name, self._story, self._crawl_kind, self._crawl, self.board.labels
         )
         self._story = []
         self._crawl = []
@@ -802,10 +844,12 @@ class YukonState(State):
 
         Spaces are ``"claim:hour"`` labels; ``claims`` rows are [number, q, r, nuggets,
         owner seat or None]; ``this_turn`` is the turn's story not yet in the log (kept only
-        while the state logs).
+        while the state logs); ``words`` holds the narration (``this_turn`` as one chain of
+        phrases, ``end_reason``) as words a page translates (``story.as_json``).
         """
         board = self.board
         labels = board.labels
+        story = self._story_so_far() if self.phase == PLAYING else []
         teams: list[JsonValue] = []
         for s in range(self.num_players):
             chain = self.chains[s]
@@ -839,59 +883,20 @@ class YukonState(State):
             "start_spaces": (
                 [labels[s] for s in board.start_spaces] if self.phase == PLACING else []
             ),
-            "this_turn": self._story_so_far() if self.phase == PLAYING else [],
+            "this_turn": [p.render() for p in story],
             "rounds_without_stake": self.rounds_without_stake,
             "end_reason": self.end_reason or None,
+            "words": {
+                "this_turn": as_json(listed(story)) if story else None,
+                "end_reason": None if self.end_words is None else as_json(self.end_words),
+            },
         }
 
     # --------------------------------------------------------- illegal actions
 
     def _illegal_reason(self, seat: int, action: Action) -> str | None:
-        """Why an action is not allowed now, in the rulebook's terms (None: it is legal)."""
+        """None for a legal action; else IllegalAction, saying why in the rulebook's terms (as
+        words a page translates, which the base class's ``str`` reason cannot carry)."""
         if action in self._options:
             return None
-        return why_not(self, seat, action)
-
-
-def _turn_text(
-    name: str,
-    story: list[str | tuple[int, ...]],
-    kind: str,
-    crawl: list[int],
-    labels: tuple[str, ...],
-) -> str:
-    return f"{name} {', '.join(_phrases(story, kind, crawl, labels))}"
-
-
-def _phrases(
-    story: list[str | tuple[int, ...]], kind: str, crawl: list[int], labels: tuple[str, ...]
-) -> list[str]:
-    """A turn's story in words: the throws, what was done, the steps of the last crawl."""
-    out = [p if isinstance(p, str) else _throws_phrase(p) for p in story]
-    if crawl:
-        out.append(_crawl_phrase(kind, crawl, labels))
-    return out
-
-
-def _throws_phrase(throws: tuple[int, ...]) -> str:
-    text = " + ".join(map(str, throws))
-    if len(throws) > 1:
-        text += f" = {sum(throws)}"
-    return f"throws {text}"
-
-
-def space_words(label: str) -> str:
-    """A space's board code (``22:11``: claim 22, 11 o'clock) as a player says it."""
-    claim, _, hour = label.partition(":")
-    return f"{hour} o'clock of claim {claim}" if hour else label
-
-
-def _crawl_phrase(kind: str, crawl: list[int], labels: tuple[str, ...]) -> str:
-    path = ", ".join([space_words(labels[s]) for s in crawl])
-    if kind == ENTERS:
-        return f"brings gold-diggers onto {path}"
-    return f"moves to {path}"
-
-
-def _pips(pips: int) -> str:
-    return "1 pip" if pips == 1 else f"{pips} pips"
+        raise IllegalAction(why_not(self, seat, action))

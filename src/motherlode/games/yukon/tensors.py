@@ -57,4 +57,5 @@ def fields(state: State) -> dict[str, Node]:
         "this_turn": Skip("narration of the turn so far (throws, chain and claims show it)"),
         "rounds_without_stake": Num(10),
         "end_reason": Skip("narration of the end (phase and scores show it)"),
+        "words": Skip("this_turn and end_reason again, as words a page translates"),
     }

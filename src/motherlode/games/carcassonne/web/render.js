@@ -20,7 +20,49 @@
   // to a cloister).  The page waits for them (`ready`) before the first drawing.
   const SIDES = "NESW"; // the names of edges and half-edges, as the engine names them
   const HALVES = ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"];
-  const ROLE = { road: "thief", city: "knight", field: "farmer", cloister: "monk" };
+  /** The follower on a feature of this kind, in words. @param {string} kind */
+  function role(kind) {
+    if (kind === "road") return K.t("thief");
+    if (kind === "city") return K.t("knight");
+    if (kind === "field") return K.t("farmer");
+    if (kind === "cloister") return K.t("monk");
+    return K.t("follower");
+  }
+
+  /** A kind of feature (or of score: the tally's farm and gold) in words. @param {string} kind */
+  function kindWord(kind) {
+    if (kind === "road") return K.t("road");
+    if (kind === "city") return K.t("city");
+    if (kind === "field") return K.t("field");
+    if (kind === "cloister") return K.t("cloister");
+    if (kind === "farm") return K.t("farm");
+    if (kind === "gold") return K.t("gold");
+    return kind;
+  }
+
+  /** Place a follower on a feature, its kind's follower named. */
+  function placeRole(kind, feature) {
+    if (kind === "road") return K.t("place a thief on the {feature}", { feature });
+    if (kind === "city") return K.t("place a knight on the {feature}", { feature });
+    if (kind === "field") return K.t("place a farmer on the {feature}", { feature });
+    return K.t("place a monk on the {feature}", { feature });
+  }
+
+  /** The drawn tile's name in the page's language (the catalog lists the built-in tiles'),
+   * or `none` when the observation names none. */
+  function tileName(obs, none) {
+    return obs.tile_name ? K.t(obs.tile_name) : none;
+  }
+
+  const landTile = () => K.t("a land tile");
+  /** A seat the table has not named. @param {number} seat */
+  const playerNumber = (seat) => K.t("Player {number}", { number: seat + 1 });
+  const drawnTileWords = () => K.t("the drawn tile");
+
+  /** Players' names as one: "A and B and C". @param {string[]} names */
+  function together(names) {
+    return names.reduce((earlier, then) => K.t("{earlier} and {then}", { earlier, then }));
+  }
   /** @type {Record<string, any>} */
   const TILES = {};
   const ready = fetch("/games/carcassonne/data.json")
@@ -210,9 +252,9 @@
 
   /** "city N-W (pennant)", as the feature lies on the map (like Feature.describe). */
   function describe(f, r) {
-    let text = f.kind;
+    const codes = [];
     if (f.sides.length) {
-      text += " " + f.sides.map((s) => (s + r) % 4).sort().map((s) => SIDES[s]).join("-");
+      codes.push(f.sides.map((s) => (s + r) % 4).sort().map((s) => SIDES[s]).join("-"));
     }
     if (f.halves.length) {
       const touched = new Set(f.halves.map((h) => (h + 2 * r) % 8));
@@ -222,10 +264,11 @@
         if (hs.length === 2) parts.push(SIDES[side]);
         else parts.push(...hs.map((h) => HALVES[h]));
       }
-      text += " " + parts.join("-");
+      codes.push(parts.join("-"));
     }
-    if (f.pennant) text += " (pennant)";
-    return text;
+    const kind = kindWord(f.kind);
+    const text = codes.length ? K.t("{kind} {where}", { kind, where: codes.join(" ") }) : kind;
+    return f.pennant ? K.t("{feature} (pennant)", { feature: text }) : text;
   }
 
   // ------------------------------------------------------------------ page-local state
@@ -286,7 +329,7 @@
     }
     const me = view.seat === null || view.seat === undefined ? null : view.seat;
     const names = view.names || [];
-    const name = (s) => names[s] || `Player ${s + 1}`;
+    const name = (s) => names[s] || playerNumber(s);
     if (local.sel && !legal.place.some((a) => a.x === local.sel.x && a.y === local.sel.y)) {
       local.sel = null;
     }
@@ -313,7 +356,8 @@
   // ----- the drawn tile and the bag
   function drawnTile(obs, view, legal) {
     const box = svg("svg", { viewBox: "0 0 240 110", class: "cc-drawn-svg",
-      role: "img", "aria-label": obs.tile ? `drawn tile: ${obs.tile_name || "a land tile"}` : "no tile drawn" });
+      role: "img", "aria-label": obs.tile ? K.t("drawn tile: {tile}", { tile: tileName(obs, landTile()) })
+        : K.t("no tile drawn") });
     box.append(svg("rect", { x: 0.5, y: 0.5, width: 239, height: 109, rx: 10, fill: "#fffdf6",
       stroke: "#e4ddcc" }));
     if (obs.tile) {
@@ -323,14 +367,14 @@
     } else {
       box.append(svg("rect", { x: 8, y: 8, width: 94, height: 94, rx: 4, fill: "none",
         stroke: "#b9ad8c", "stroke-width": 2, "stroke-dasharray": "6 5" }),
-      txt(55, 60, obs.over ? "game over" : "placed", { size: 13, anchor: "middle", fill: "#8a8068" }));
+      txt(55, 60, obs.over ? K.t("game over") : K.t("placed"), { size: 13, anchor: "middle", fill: "#8a8068" }));
     }
     box.append(
-      txt(116, 26, obs.tile ? "Drawn tile" : "The bag", { size: 15, bold: true, fill: "#6b6b73" }),
+      txt(116, 26, obs.tile ? K.t("Drawn tile") : K.t("The bag"), { size: 15, bold: true, fill: "#6b6b73" }),
       txt(116, 68, obs.bag, { size: 40, weight: 800, fill: "#1d1d1f", data: { "data-bag": obs.bag } }),
-      txt(116, 90, obs.bag === 1 ? "tile in the bag" : "tiles in the bag", { size: 16, fill: "#4a4a50" }));
+      txt(116, 90, obs.bag === 1 ? K.t("tile in the bag") : K.t("tiles in the bag"), { size: 16, fill: "#4a4a50" }));
     if ((obs.discarded || []).length) {
-      box.append(txt(116, 106, `${obs.discarded.length} set aside`, { size: 13, fill: "#8a5a00" }));
+      box.append(txt(116, 106, K.t("{tiles} set aside", { tiles: obs.discarded.length }), { size: 13, fill: "#8a5a00" }));
     }
     return box;
   }
@@ -343,8 +387,11 @@
     const card = svg("svg", { viewBox: "0 0 200 96", class: "cc-player", "data-player": s,
       "data-points": obs.points[s], "data-supply": obs.supply[s],
       "data-bars": obs.bars ? obs.bars[s] : null, role: "img",
-      "aria-label": `${name(s)}: ${obs.points[s]} points, ${obs.supply[s]} followers` +
-        (obs.bars ? `, ${obs.bars[s]} gold bars` : "") });
+      "aria-label": obs.bars
+        ? K.t("{player}: {points} points, {followers} followers, {bars} gold bars",
+          { player: name(s), points: obs.points[s], followers: obs.supply[s], bars: obs.bars[s] })
+        : K.t("{player}: {points} points, {followers} followers",
+          { player: name(s), points: obs.points[s], followers: obs.supply[s] }) });
     card.append(svg("rect", { x: 2, y: 2, width: 196, height: 92, rx: 12,
       fill: isMe ? "#fff8e0" : "#fff", stroke: active ? colour : "#d9d0bb",
       "stroke-width": active ? 4 : 1.5 }));
@@ -357,7 +404,7 @@
       { size, bold: true, fill: "#1d1d1f", cls: "cc-name", title: name(s) }));
     card.append(txt(188, 40, obs.points[s], { size: 32, anchor: "end", cls: "cc-points", weight: 800,
       fill: colour === "#f2b705" ? "#8a6500" : colour }));
-    card.append(txt(188, 56, "points", { size: 14, anchor: "end", fill: "#6b6b73" }));
+    card.append(txt(188, 56, K.t("points"), { size: 14, anchor: "end", fill: "#6b6b73" }));
     // the table's followers (seven in the rulebook): those placed are drawn faded; room for
     // seven at the usual size, more drawn closer together
     const shown = obs.design.followers;
@@ -371,13 +418,14 @@
       card.append(ingot(118, 60, 0.85), txt(131, 66, obs.bars[s], { size: 16, bold: true, fill: "#5a4300" }));
     }
     const tags = [];
-    if (isMe) tags.push("you");
-    if (active) tags.push(obs.phase === "take" ? "taking gold" : "to play");
+    if (isMe) tags.push(K.t("you"));
+    if (active) tags.push(obs.phase === "take" ? K.t("taking gold") : K.t("to play"));
     const agent = (view.agents || [])[s];
-    if (agent && agent !== "human") tags.push(`${agent} bot`);
+    if (agent && agent !== "human") tags.push(K.t("{agent} bot", { agent }));
     if (obs.over && obs.ranking) {
       const place = obs.ranking.findIndex((g) => g.includes(s));
-      tags.unshift(["1st", "2nd", "3rd", "4th", "5th"][place] || `${place + 1}th`);
+      tags.unshift([K.t("1st"), K.t("2nd"), K.t("3rd"), K.t("4th"), K.t("5th")][place] ||
+        K.t("{place}th", { place: place + 1 }));
     }
     card.append(txt(12, 87, tags.join(" · "), { size: 15, fill: isMe ? "#7a4f01" : "#6b6b73",
       weight: isMe ? 700 : 400 }));
@@ -392,10 +440,10 @@
     const w = col(kinds.length) + 34;
     const h = 52 + 30 * n;
     const sheet = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "cc-sheet-svg",
-      role: "img", "aria-label": "final scores" });
+      role: "img", "aria-label": K.t("final scores") });
     sheet.append(svg("rect", { x: 0.5, y: 0.5, width: w - 1, height: h - 1, rx: 10,
       fill: "#fffdf6", stroke: "#e4ddcc" }));
-    [...kinds, "total"].forEach((k, i) => sheet.append(txt(col(i), 28, k,
+    [...kinds.map(kindWord), K.t("total")].forEach((k, i) => sheet.append(txt(col(i), 28, k,
       { size: 14, anchor: "middle", bold: true, fill: "#6b6b73" })));
     const order = (obs.ranking || []).flat();
     order.forEach((s, row) => {
@@ -416,28 +464,30 @@
     let text;
     const who = name(obs.active);
     if (obs.over) {
-      const winners = (obs.ranking || [[]])[0].map(name).join(" and ");
-      text = `Game over: ${winners} win${(obs.ranking || [[]])[0].length === 1 ? "s" : ""}`;
+      const first = (obs.ranking || [[]])[0];
+      const winners = first.length ? together(first.map(name)) : "";
+      text = first.length === 1 ? K.t("Game over: {player} wins", { player: winners })
+        : K.t("Game over: {players} win", { players: winners });
     } else if (mine && legal.place.length) {
       const ways = local.sel ? legal.place.filter((a) => a.x === local.sel.x &&
         a.y === local.sel.y).length : 0;
-      text = !local.sel ? "Your turn: tap a highlighted square to put the drawn tile there." :
-        ways > 1 ? "Tap the tile or ⟳ to turn it, then ✓ to place it here." :
-          "The tile fits here one way only: tap ✓ to place it.";
+      text = !local.sel ? K.t("Your turn: tap a highlighted square to put the drawn tile there.") :
+        ways > 1 ? K.t("Tap the tile or ⟳ to turn it, then ✓ to place it here.") :
+          K.t("The tile fits here one way only: tap ✓ to place it.");
     } else if (mine && legal.gold.length) {
-      text = "Gold! Tap a highlighted tile to put the second gold bar on it.";
+      text = K.t("Gold! Tap a highlighted tile to put the second gold bar on it.");
     } else if (mine && (legal.follower.length || legal.pass)) {
-      text = "Tap a circle on your new tile to place a follower there, or “No follower”.";
+      text = K.t("Tap a circle on your new tile to place a follower there, or “No follower”.");
     } else if (mine && legal.take.length) {
-      text = "Tap a highlighted tile to take one of its gold bars.";
+      text = K.t("Tap a highlighted tile to take one of its gold bars.");
     } else if (obs.phase === "place") {
-      text = `${who} is placing a tile (${obs.tile_name || "a land tile"})…`;
+      text = K.t("{player} is placing a tile ({tile})…", { player: who, tile: tileName(obs, landTile()) });
     } else if (obs.phase === "gold") {
-      text = `${who} is putting the second gold bar…`;
+      text = K.t("{player} is putting the second gold bar…", { player: who });
     } else if (obs.phase === "follower") {
-      text = `${who} may place a follower…`;
+      text = K.t("{player} may place a follower…", { player: who });
     } else if (obs.phase === "take") {
-      text = `${name(obs.gold_turn)} is taking a gold bar…`;
+      text = K.t("{player} is taking a gold bar…", { player: name(obs.gold_turn) });
     } else {
       text = "";
     }
@@ -446,11 +496,11 @@
     return el("div", { class: "cc-tray" },
       el("span", { class: "cc-status", "data-status": "" }, text),
       el("span", { class: "cc-zoom" },
-        el("button", { title: "zoom out", "aria-label": "zoom out", "data-zoom": "out",
+        el("button", { title: K.t("zoom out"), "aria-label": K.t("zoom out"), "data-zoom": "out",
           onclick: () => zoomTo(Math.max(1, current() / 1.4)) }, "−"),
-        el("button", { title: "fit the whole map", "data-zoom": "fit",
-          onclick: () => zoomTo(1) }, "Fit"),
-        el("button", { title: "zoom in", "aria-label": "zoom in", "data-zoom": "in",
+        el("button", { title: K.t("fit the whole map"), "data-zoom": "fit",
+          onclick: () => zoomTo(1) }, K.t("Fit")),
+        el("button", { title: K.t("zoom in"), "aria-label": K.t("zoom in"), "data-zoom": "in",
           onclick: () => zoomTo(Math.min(6, current() * 1.4)) }, "+")));
   }
 
@@ -481,7 +531,7 @@
     const widthPct = (zoom * fitPx * (x1 - x0)) / cw * 100;
 
     const map = svg("svg", { viewBox: vb.join(" "), class: "cc-map", role: "img",
-      "aria-label": `map of ${board.length} tiles`, "data-tiles": board.length,
+      "aria-label": K.t("map of {tiles} tiles", { tiles: board.length }), "data-tiles": board.length,
       style: `width:${widthPct.toFixed(2)}%` });
     map.append(svg("rect", { x: vb[0], y: vb[1], width: vb[2], height: vb[3], fill: C.table }));
 
@@ -489,7 +539,7 @@
     for (const t of board) {
       tiles.append(svg("g", { transform: `translate(${t[0] * 100} ${t[1] * 100})`,
         "data-tile": `${t[0]},${t[1]}`, "data-id": t[2], "data-rot": t[3] },
-      svg("title", {}, `${t[2]} at (${t[0]}, ${t[1]})`), tileArt(t[2], t[3])));
+      svg("title", {}, K.t("{tile} at ({x}, {y})", { tile: t[2], x: t[0], y: t[1] })), tileArt(t[2], t[3])));
     }
     map.append(tiles);
 
@@ -516,7 +566,8 @@
       const g = goldStack(x * 100 + spot[0], y * 100 + spot[1], bars);
       g.setAttribute("data-gold-on", `${x},${y}`);
       g.setAttribute("data-count", bars);
-      g.append(svg("title", {}, `${bars} gold bar${bars > 1 ? "s" : ""} on (${x}, ${y})`));
+      g.append(svg("title", {}, bars > 1 ? K.t("{bars} gold bars on ({x}, {y})", { bars, x, y })
+        : K.t("1 gold bar on ({x}, {y})", { x, y })));
       pieces.append(g);
     }
     for (const [x, y, f, s] of obs.followers || []) {
@@ -525,8 +576,8 @@
       const [px, py] = feat ? turn(feat.at, t.r) : [50, 50];
       pieces.append(svg("g", { transform: `translate(${x * 100 + px} ${y * 100 + py})`,
         class: "cc-follower", "data-follower": `${x},${y},${f}`, "data-seat": s },
-      svg("title", {}, `${(view.names || [])[s] || `Player ${s + 1}`}: ` +
-        `${feat ? ROLE[feat.kind] : "follower"}`),
+      svg("title", {}, K.t("{player}: {role}", { player: (view.names || [])[s] || playerNumber(s),
+        role: role(feat ? feat.kind : "") })),
       meeple(M.colour(s), { farmer: feat && feat.kind === "field", scale: 1.05 })));
     }
     map.append(pieces);
@@ -560,7 +611,7 @@
             "stroke-dasharray": "12 7" }),
           svg("path", { d: `M${x * 100 + 50} ${y * 100 + 36}v28M${x * 100 + 36} ${y * 100 + 50}h28`,
             stroke: "#fff", "stroke-width": 6, "stroke-linecap": "round" })),
-        `place the tile on (${x}, ${y})`, () => select(x, y)));
+        K.t("place the tile on ({x}, {y})", { x, y }), () => select(x, y)));
       }
       if (local.sel) {
         const { x, y, rot } = local.sel;
@@ -571,13 +622,14 @@
         svg("g", { opacity: 0.93 }, tileArt(obs.tile, rot)),
         svg("rect", { x: 1.5, y: 1.5, width: 97, height: 97, fill: "none", stroke: myColour,
           "stroke-width": 5, class: "cc-ring" })),
-        rots.length > 1 ? `turn the tile (${rots.length} ways fit here)` : "the tile fits one way",
+        rots.length > 1 ? K.t("turn the tile ({ways} ways fit here)", { ways: rots.length })
+          : K.t("the tile fits one way"),
         () => select(x, y)));
         if (rots.length > 1) {
-          act.append(roundButton(x * 100 + 100, y * 100, "⟳", "turn the tile", "data-rotate",
+          act.append(roundButton(x * 100 + 100, y * 100, "⟳", K.t("turn the tile"), "data-rotate",
             () => select(x, y)));
         }
-        act.append(roundButton(x * 100 + 100, y * 100 + 100, "✓", "place the tile here",
+        act.append(roundButton(x * 100 + 100, y * 100 + 100, "✓", K.t("place the tile here"),
           "data-confirm", () => send(view, ui, action), "#2e7d32"));
       }
     } else if (spots.size) { // someone else is placing: show where the tile may go
@@ -601,8 +653,8 @@
         label(a), () => send(view, ui, a)));
       }
     };
-    tileTargets(legal.gold, "gold", (a) => `put the second gold bar on (${a.x}, ${a.y})`, true);
-    tileTargets(legal.take, "take", (a) => `take a gold bar from (${a.x}, ${a.y})`, false);
+    tileTargets(legal.gold, "gold", (a) => K.t("put the second gold bar on ({x}, {y})", { x: a.x, y: a.y }), true);
+    tileTargets(legal.take, "take", (a) => K.t("take a gold bar from ({x}, {y})", { x: a.x, y: a.y }), false);
     if (!legal.take.length && obs.claims) { // others share gold: who may take from where
       for (const [x, y, seats] of obs.claims) {
         act.append(svg("rect", { x: x * 100 + 4, y: y * 100 + 4, width: 92, height: 92, rx: 6,
@@ -630,8 +682,8 @@
       for (const a of legal.follower) {
         const f = tile ? tile.features[a.feature] : null;
         const [px, py] = f ? turn(f.at, t.r) : [50, 50];
-        const label = f ? `place a ${ROLE[f.kind]} on the ${describe(f, t.r)}` :
-          `follower ${a.feature}`;
+        const label = f ? placeRole(f.kind, describe(f, t.r)) :
+          K.t("follower {number}", { number: a.feature });
         act.append(clickable(svg("g", { class: "cc-spot", "data-feature": a.feature,
           transform: `translate(${bx + px} ${by + py})` },
         svg("circle", { r: 15, class: "cc-fill", fill: myColour, "fill-opacity": 0.2 }),
@@ -646,8 +698,8 @@
         act.append(clickable(svg("g", { class: "cc-pass", "data-pass": "" },
           svg("rect", { x: bx - 6, y: py, width: 112, height: 28, rx: 14, fill: "#fffdf6",
             stroke: "#5a4a30", "stroke-width": 2 }),
-          txt(bx + 50, py + 19, "No follower", { size: 14, anchor: "middle", bold: true, fill: "#1d1d1f" })),
-        "place no follower", () => send(view, ui, legal.pass)));
+          txt(bx + 50, py + 19, K.t("No follower"), { size: 14, anchor: "middle", bold: true, fill: "#1d1d1f" })),
+        K.t("place no follower"), () => send(view, ui, legal.pass)));
       }
     }
 
@@ -744,7 +796,7 @@
     const details = el("details", { class: "cc-bag" });
     details.open = local.bagOpen;
     details.addEventListener("toggle", () => { local.bagOpen = details.open; });
-    details.append(el("summary", {}, `What is left in the bag (${obs.bag} tiles)`));
+    details.append(el("summary", {}, K.t("What is left in the bag ({tiles} tiles)", { tiles: obs.bag })));
     const grid = el("div", { class: "cc-bag-grid" });
     for (const [id, count] of Object.entries(remaining)) {
       grid.append(el("figure", { "data-remaining": id },
@@ -763,24 +815,26 @@
     if (legal.place.length) {
       if (!local.sel) {
         box.append(el("p", { class: "cc-hint" },
-          `Choose a highlighted square on the map for your tile (${obs.tile_name || "the drawn tile"}) ` +
-          `(${new Set(legal.place.map((a) => `${a.x},${a.y}`)).size} squares fit).`));
+          K.t("Choose a highlighted square on the map for your tile ({tile}) ({squares} squares fit).",
+            { tile: tileName(obs, drawnTileWords()),
+              squares: new Set(legal.place.map((a) => `${a.x},${a.y}`)).size })));
         return box;
       }
       const { x, y, rot } = local.sel;
       const options = legal.place.filter((a) => a.x === x && a.y === y)
         .sort((a, b) => a.rotation - b.rotation);
-      box.append(el("p", { class: "cc-hint" }, `Square (${x}, ${y}): choose how the tile turns`));
+      box.append(el("p", { class: "cc-hint" }, K.t("Square ({x}, {y}): choose how the tile turns", { x, y })));
       box.append(el("div", { class: "cc-row" }, ...options.map((a) => el("button", {
         class: "cc-rot" + (a.rotation === rot ? " chosen" : ""), "data-rotation": a.rotation,
-        title: `turned ${a.rotation} quarter turn${a.rotation === 1 ? "" : "s"} clockwise`,
+        title: a.rotation === 1 ? K.t("turned 1 quarter turn clockwise")
+          : K.t("turned {quarters} quarter turns clockwise", { quarters: a.rotation }),
         onclick: () => { local.sel = { x, y, rot: a.rotation }; redraw(); },
       }, svg("svg", { viewBox: "-2 -2 104 104" }, tileArt(obs.tile, a.rotation))))));
       const chosen = options.find((a) => a.rotation === rot);
       box.append(el("div", { class: "cc-row" },
         el("button", { class: "primary", "data-confirm-button": "",
-          onclick: () => send(view, ui, chosen) }, "✓ Place the tile"),
-        el("button", { onclick: () => { local.sel = null; redraw(); } }, "Cancel")));
+          onclick: () => send(view, ui, chosen) }, K.t("✓ Place the tile")),
+        el("button", { onclick: () => { local.sel = null; redraw(); } }, K.t("Cancel"))));
       return box;
     }
     if (legal.follower.length || legal.pass) {
@@ -788,11 +842,12 @@
         b[1] === obs.last[1]);
       const tile = t && TILES[t[2]];
       box.append(el("p", { class: "cc-hint" },
-        `Place one of your ${obs.supply[view.seat]} followers on the new tile, or none:`));
+        K.t("Place one of your {followers} followers on the new tile, or none:",
+          { followers: obs.supply[view.seat] })));
       const row = el("div", { class: "cc-row" });
       for (const a of legal.follower) {
         const f = tile ? tile.features[a.feature] : null;
-        const text = f ? `${ROLE[f.kind]} · ${describe(f, t[3])}` : `follower ${a.feature}`;
+        const text = f ? `${role(f.kind)} · ${describe(f, t[3])}` : K.t("follower {number}", { number: a.feature });
         const hot = (on) => local.current.root.querySelectorAll(`[data-feature="${a.feature}"]`)
           .forEach((n) => n.classList.toggle("cc-hot", on));
         row.append(el("button", { "data-feature-button": a.feature,
@@ -801,19 +856,19 @@
       }
       if (legal.pass) {
         row.append(el("button", { "data-pass-button": "", onclick: () => send(view, ui, legal.pass) },
-          "No follower"));
+          K.t("No follower")));
       }
       box.append(row);
       return box;
     }
     if (legal.gold.length) {
       box.append(el("p", { class: "cc-hint" },
-        "Your gold tile: tap one of the highlighted tiles around it for the second gold bar."));
+        K.t("Your gold tile: tap one of the highlighted tiles around it for the second gold bar.")));
       return box;
     }
     if (legal.take.length) {
       box.append(el("p", { class: "cc-hint" },
-        "Gold is shared one bar at a time: tap a highlighted tile to take a bar from it."));
+        K.t("Gold is shared one bar at a time: tap a highlighted tile to take a bar from it.")));
       return box;
     }
     return null;
@@ -824,9 +879,10 @@
   function explainEnd(view) {
     const obs = view.observation;
     const kinds = Object.keys(obs.tally || {});
-    return (obs.points || []).map((total, s) => `${view.names[s]}: ` +
-      kinds.filter((k) => obs.tally[k][s]).map((k) => `${k} ${obs.tally[k][s]}`).join(" + ") +
-      ` = ${total} points`);
+    return (obs.points || []).map((total, s) => K.t("{player}: {parts} = {points} points", {
+      player: view.names[s], points: total,
+      parts: kinds.filter((k) => obs.tally[k][s]).map((k) => `${kindWord(k)} ${obs.tally[k][s]}`).join(" + "),
+    }));
   }
 
   // The kinds of move this board offers itself: the page lists none of them again.

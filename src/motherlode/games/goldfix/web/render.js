@@ -24,6 +24,7 @@
   const E = M.el;
   const K = M.kit.forGame("goldfix", "gf");
   const { txt, wrap, clickable } = K;
+  const t = K.t;
   // texts stand centred on their point's height; MID centres them across too
   /** @type {TxtOptions} */
   const MID = { anchor: "middle", baseline: "middle" };
@@ -60,6 +61,116 @@
   const dollars = (n) => `$${n.toLocaleString("en-US")}`;
   const letter = (m) => String.fromCharCode(65 + m);
   const bullionValue = (koz, gf) => Math.round((koz * gf) / 1000);
+  const signed = (n) => (n > 0 ? `+${money(n)}` : money(n));
+
+  // ------------------------------------------------------------- words (issue 32)
+  // The decision asked, the end's reason and a deal's terms in the page's language: the
+  // observation's `text` and `end` are the server's English, so each is written again here
+  // from the observation's fields, sentence by sentence as rules.py words it (the same
+  // English where the page has no translation).
+  const ASSET = { ML: "MINE LEASE", DR: "DRILL REPORT" };
+
+  /** "1 or 2 or 3": each "or" a sentence of its own. @param {string[]} items */
+  function either(items) {
+    return items.slice(1).reduce((first, second) => t("{first} or {second}", { first, second }), items[0]);
+  }
+
+  /** The commissions a broker may set: "any whole % from 1% to 20%", "0% or 25%". */
+  function describeRates(rates) {
+    if (rates.length > 2 && rates.every((r, i) => r === rates[0] + i)) {
+      return t("any whole % from {low}% to {high}%", { low: rates[0], high: rates[rates.length - 1] });
+    }
+    const words = rates.map((r) => `${r}%`);
+    if (words.length === 1) return words[0];
+    return t("{first} or {second}", { first: words.slice(0, -1).join(", "), second: words[words.length - 1] });
+  }
+
+  /** What one side of a deal hands over ("the MINE LEASE of Fox + 30 kOz"), or "nothing". */
+  function sideWords(obs, side) {
+    const parts = side.mine_leases.map((mine) => obs.mines.headgear[obs.mines.names.indexOf(mine)]
+      ? t("the MINE LEASE of {mine} (with HEADGEAR)", { mine }) : t("the MINE LEASE of {mine}", { mine }));
+    for (const mine of side.drill_reports) parts.push(t("a DRILL REPORT of {mine}", { mine }));
+    if (side.bullion) parts.push(`${side.bullion} kOz`);
+    if (side.cash) parts.push(`$${side.cash}M`);
+    if (side.notes === 1) parts.push(t("{notes} LOAN NOTE", { notes: 1 }));
+    else if (side.notes) parts.push(t("{notes} LOAN NOTES", { notes: side.notes }));
+    return parts.length ? parts.join(" + ") : t("nothing");
+  }
+
+  /** A deal's terms, each side's net worth change at the GOLDFIX (rules.py's deal_words). */
+  function dealWords(obs, deal) {
+    const name = (s) => obs.players[s].name;
+    return t("{drafter} gives {gives}; {partner} gives {gets} (at GOLDFIX ${goldfix}: " +
+      "{drafter} {drafter_gain}, {partner} {partner_gain})", {
+      drafter: name(deal.drafter), partner: name(deal.partner),
+      gives: sideWords(obs, deal.gives), gets: sideWords(obs, deal.gets),
+      goldfix: obs.goldfix.toLocaleString("en-US"),
+      drafter_gain: signed(deal.gives.gain), partner_gain: signed(deal.gets.gain),
+    });
+  }
+
+  /** What the asked player(s) must decide now (rules.py's decision_words); the server's
+   * English where the decision is one this page does not know. */
+  function decisionText(obs) {
+    const d = obs.decision;
+    const asked = [...new Set([...(obs.pending || []), ...(obs.committed || [])])].sort((a, b) => a - b);
+    const who = asked.map((s) => obs.players[s].name).join(", ") || t("nobody");
+    const deal = d.deal;
+    switch (d.kind) {
+      case "pre-roll": return t("{who} may trade, liquidate, repay, buy headgear, play HOLD cards or roll", { who });
+      case "negotiate":
+        if (!deal) break;
+        return t("{who} drafts a deal with {partner}: {deal}; then propose (or withdraw)",
+          { who, partner: obs.players[deal.partner].name, deal: dealWords(obs, deal) });
+      case "respond": {
+        if (!deal) break;
+        const said = { who, drafter: obs.players[deal.drafter].name, deal: dealWords(obs, deal) };
+        return deal.proposals < deal.rounds
+          ? t("{who} accepts, declines or counters {drafter}'s proposal: {deal}", said)
+          : t("{who} accepts, declines {drafter}'s proposal: {deal}", said);
+      }
+      case "move": {
+        if (!obs.dice) break;
+        const [a, b] = obs.dice;
+        const choices = [...new Set([a, b, a + b])].sort((x, y) => x - y).map(String);
+        return t("{who} moves {choices}", { who, choices: either(choices) });
+      }
+      case "loan": return t("{who} takes the ${amount}M loan or not (loan yes / loan no)", { who, amount: d.amount });
+      case "bid": return t("{who} bid on the {lot} or pass", { who, lot: d.lots[0] });
+      case "want": return t("{who} want a {asset} at ${price}M or pass", { who, asset: ASSET[d.asset], price: d.minimum_bid });
+      case "commission": return t("{who} sets the broker's commission ({rates})", { who, rates: describeRates(d.rates) });
+      case "cover": return t("{who} owes ${owed}M more than his cash: liquidate to the Bank or draw overdraft loans", { who, owed: d.owed });
+      case "sell": return t("{who} choose how much bullion to sell (sell 0/25/50/75/100)", { who });
+      case "reshuffle": return t("{who} may reshuffle the RISK deck (reshuffle yes / no)", { who });
+      case "draw": return t("{who} draws a RISK card or not (draw yes / no)", { who });
+      case "answer": return t("{who} answers the RISK card: {question}", { who, question: t(d.question) });
+      case "nominate": return t("{who} nominates a mine for a MERCHANT BANK takeover (or 'nominate -')", { who });
+      case "counter": return t("{who} may counter the takeover of {mine}", { who, mine: d.mine });
+    }
+    return d.text;
+  }
+
+  /** Why the game ended (core.py's reasons, read back from the server's English). */
+  function endText(obs) {
+    const end = obs.end || "";
+    let m;
+    if (end === "every other player is bankrupt") return t("every other player is bankrupt");
+    if ((m = /^the (\d+)-minute time limit is up$/.exec(end))) return t("the {minutes}-minute time limit is up", { minutes: m[1] });
+    if ((m = /^the (\d+)-circuit limit is reached$/.exec(end))) return t("the {limit}-circuit limit is reached", { limit: m[1] });
+    if ((m = /^(.+) has \$([\d,]+)M and no loan notes$/.exec(end))) return t("{player} has ${cash}M and no loan notes", { player: m[1], cash: m[2] });
+    return end;
+  }
+
+  /** The decision's kind as the panel's heading names it. */
+  function kindWord(kind) {
+    const words = {
+      "pre-roll": t("PRE-ROLL"), negotiate: t("NEGOTIATE"), respond: t("RESPOND"), move: t("MOVE"),
+      loan: t("LOAN"), bid: t("BID"), want: t("WANT"), commission: t("COMMISSION"), sell: t("SELL"),
+      reshuffle: t("RESHUFFLE"), draw: t("DRAW"), answer: t("ANSWER"), nominate: t("NOMINATE"),
+      counter: t("COUNTER"), cover: t("COVER"),
+    };
+    return words[kind] || kind.toUpperCase();
+  }
 
   // ------------------------------------------------------------------ ring geometry
   function ringCells(cols, rows) {
@@ -101,7 +212,7 @@
       });
     } else if (kind) {
       // the square's words, a size smaller where the longest line would not fit
-      const lines = [...kind.label, ...squareFigures(name, obs)];
+      const lines = [...kind.label.map((l) => (l === "start" ? t("start") : l)), ...squareFigures(name, obs)];
       const base = (lines.length > 2 ? 10.5 : 11.5) * fs;
       const longest = Math.max(...lines.map((l) => K.measure(l, base, { bold: true })));
       const size = Math.min(base, (base * (w - 8)) / longest);
@@ -155,7 +266,7 @@
     /** @type {[string, number][]} */
     const cols = [["GOLDFIX", 0.28], ["LEASE", 0.24], ["H'GEAR", 0.25], ["DRILL", 0.23]];
     const g = S("g", { class: "gf-ladder" });
-    g.append(txt(x, y + 10 * fs, ctx.phone ? "LADDER & PRICES ($M)" : "GOLDFIX LADDER & PRICE TABLE ($M)",
+    g.append(txt(x, y + 10 * fs, ctx.phone ? t("LADDER & PRICES ($M)") : t("GOLDFIX LADDER & PRICE TABLE ($M)"),
       { size: 13 * fs, ...LEFT, bold: true, fill: "#f6e7b8" }));
     let cx = x;
     const top = y + 26 * fs;
@@ -182,15 +293,15 @@
       if (current) row.append(txt(x - 4, ry + rowH / 2, "▶", { size: 14 * fs, ...RIGHT, fill: HILITE }));
       g.append(row);
     });
-    g.append(txt(x, top + 26 * fs + ladder.length * rowH, ctx.phone ? "LEASE, DRILL: min bids · H'GEAR: price" :
-      "LEASE and DRILL: minimum bids · H'GEAR: headgear price", { size: 10 * fs, ...LEFT, fill: "#d8cfae" }));
+    g.append(txt(x, top + 26 * fs + ladder.length * rowH, ctx.phone ? t("LEASE, DRILL: min bids · H'GEAR: price") :
+      t("LEASE and DRILL: minimum bids · H'GEAR: headgear price"), { size: 10 * fs, ...LEFT, fill: "#d8cfae" }));
     return { node: g, h: 36 * fs + 18 * fs + ladder.length * rowH };
   }
 
   function taxTable(ctx, x, y, w) {
     const { obs, pf: fs } = ctx;
     const g = S("g", { class: "gf-taxes" });
-    g.append(txt(x, y + 10 * fs, "TAX RATE", { size: 13 * fs, ...LEFT, bold: true, fill: "#f6e7b8" }));
+    g.append(txt(x, y + 10 * fs, t("TAX RATE"), { size: 13 * fs, ...LEFT, bold: true, fill: "#f6e7b8" }));
     const bw = (w - 6) / 2;
     const rates = obs.design.tax_rates;
     [["HIGH", rates.HIGH], ["LOW", rates.LOW]].forEach(([name, pct], i) => {
@@ -203,7 +314,7 @@
         txt(bx + bw / 2, y + 39 * fs, `${name} ${pct}%`,
           { size: 13 * fs, ...MID, fill: current ? "#fff" : "#cfd8c9", bold: true })));
     });
-    g.append(txt(x, y + 70 * fs, `Loan interest ${money(obs.interest_per_note)} per note`,
+    g.append(txt(x, y + 70 * fs, t("Loan interest {amount} per note", { amount: money(obs.interest_per_note) }),
       { size: 11 * fs, ...LEFT, fill: "#d8cfae" }));
     return { node: g, h: 80 * fs };
   }
@@ -221,20 +332,22 @@
   function diceBox(ctx, x, y) {
     const { obs, pf: fs } = ctx;
     const g = S("g", { class: "gf-dice" });
-    g.append(txt(x, y + 10 * fs, "DICE", { size: 13 * fs, ...LEFT, bold: true, fill: "#f6e7b8" }));
+    g.append(txt(x, y + 10 * fs, t("DICE"), { size: 13 * fs, ...LEFT, bold: true, fill: "#f6e7b8" }));
     const s = 40 * fs;
     if (obs.dice) {
       obs.dice.forEach((v, i) => g.append(die(x + i * (s + 10), y + 22 * fs, s, v)));
       g.append(txt(x + 2 * s + 24, y + 22 * fs + s / 2, `= ${obs.dice[0] + obs.dice[1]}`,
         { size: 15 * fs, ...LEFT, fill: "#fff", bold: true }));
     } else {
-      g.append(txt(x, y + 22 * fs + s / 2, "not rolled yet", { size: 12 * fs, ...LEFT, fill: "#cfd8c9" }));
+      g.append(txt(x, y + 22 * fs + s / 2, t("not rolled yet"), { size: 12 * fs, ...LEFT, fill: "#cfd8c9" }));
     }
     const d = obs.decks;
-    g.append(txt(x, y + 34 * fs + s, `Decks: leases ${d.mine_leases} · reports ${d.drill_reports} · RISK ${d.risk}`,
+    g.append(txt(x, y + 34 * fs + s, t("Decks: leases {leases} · reports {reports} · RISK {risk}",
+      { leases: d.mine_leases, reports: d.drill_reports, risk: d.risk }),
       { size: 10.5 * fs, ...LEFT, fill: "#d8cfae" }));
-    const target = `WINNER: ${money(obs.winner_cash)} cash, no notes` +
-      (obs.circuit_limit ? ` · limit ${obs.circuit_limit} circuits` : "");
+    const target = obs.circuit_limit
+      ? t("WINNER: {cash} cash, no notes · limit {circuits} circuits", { cash: money(obs.winner_cash), circuits: obs.circuit_limit })
+      : t("WINNER: {cash} cash, no notes", { cash: money(obs.winner_cash) });
     g.append(txt(x, y + 50 * fs + s, target, { size: 10.5 * fs, ...LEFT, fill: "#d8cfae" }));
     // TIME LIMIT: the game clock (from the table's settings), ticking between frames
     gameDeadline = obs.time_up || obs.over ? null : (ctx.view.settings || {}).game_deadline || null;
@@ -254,12 +367,12 @@
   let gameDeadline = null;
   let gameClockTimer = null;
   function gameClockText(obs) {
-    if (obs && obs.time_up) return "TIME LIMIT is up: this round is the last";
-    if (!gameDeadline) return obs && obs.over ? "" : "TIME LIMIT";
+    if (obs && obs.time_up) return t("TIME LIMIT is up: this round is the last");
+    if (!gameDeadline) return obs && obs.over ? "" : t("TIME LIMIT");
     const left = Math.max(0, Math.round(gameDeadline - Date.now() / 1000));
     const m = Math.floor(left / 60);
     const sec = String(left % 60).padStart(2, "0");
-    return `TIME LIMIT: ${m}:${sec} left`;
+    return t("TIME LIMIT: {minutes}:{seconds} left", { minutes: m, seconds: sec });
   }
 
   function chip(ctx, x, y, w, h, label, item, cls) {
@@ -288,32 +401,34 @@
     g.append(bg);
     cy += 10;
     if (!d) {
-      line(obs.over ? "The game is over" : "", { size: 14 * fs, bold: true });
-      if (obs.end) line(obs.end);
+      line(obs.over ? t("The game is over") : "", { size: 14 * fs, bold: true });
+      if (obs.end) line(endText(obs));
     } else {
       const turn = obs.players[obs.turn];
-      line(`${view.names[obs.turn] || turn.name}'s turn · ${d.kind.toUpperCase()}`,
+      line(t("{player}'s turn · {phase}", { player: view.names[obs.turn] || turn.name, phase: kindWord(d.kind) }),
         { size: 11 * fs, fill: MUTED, bold: true });
-      line(d.text, { size: 13.5 * fs, bold: true });
+      line(decisionText(obs), { size: 13.5 * fs, bold: true });
       if (d.kind === "bid" || d.kind === "want") {
-        line(`Lot: ${d.lots[0]}   ·   minimum bid ${money(d.minimum_bid)}` +
-          (d.tie_bid ? `   ·   re-bid above ${money(d.tie_bid)}` : ""), { size: 13 * fs, cls: "gf-lot" });
-        if (d.lots.length > 1) line(`Still to come: ${d.lots.slice(1).join(", ")}`, { size: 11 * fs, fill: MUTED });
-        if (d.broker !== null && d.broker !== undefined && d.broker >= 0) line(`Broker: ${view.names[d.broker]} (auction commission)`, { size: 11 * fs, fill: MUTED });
-        line("Bids are sealed until everyone has decided.", { size: 11 * fs, fill: MUTED });
+        const lot = { lot: d.lots[0], bid: money(d.minimum_bid), tie: money(d.tie_bid || 0) };
+        line(d.tie_bid ? t("Lot: {lot}   ·   minimum bid {bid}   ·   re-bid above {tie}", lot)
+          : t("Lot: {lot}   ·   minimum bid {bid}", lot), { size: 13 * fs, cls: "gf-lot" });
+        if (d.lots.length > 1) line(t("Still to come: {lots}", { lots: d.lots.slice(1).join(", ") }), { size: 11 * fs, fill: MUTED });
+        if (d.broker !== null && d.broker !== undefined && d.broker >= 0) line(t("Broker: {broker} (auction commission)", { broker: view.names[d.broker] }), { size: 11 * fs, fill: MUTED });
+        line(t("Bids are sealed until everyone has decided."), { size: 11 * fs, fill: MUTED });
       } else if (d.kind === "commission" || d.kind === "sell") {
-        line(`Broker: ${d.broker >= 0 ? view.names[d.broker] : "the Bank"} · GOLDFIX falls ${dollars(d.drop)} if any bullion is sold`, { size: 12 * fs });
-        if (d.rate !== null && d.rate !== undefined) line(`Commission ${d.rate}% · GOLDFIX ${dollars(obs.goldfix)}/oz`, { size: 13 * fs, bold: true });
+        const broker = d.broker >= 0 ? view.names[d.broker] : t("the Bank");
+        line(t("Broker: {broker} · GOLDFIX falls {drop} if any bullion is sold", { broker, drop: dollars(d.drop) }), { size: 12 * fs });
+        if (d.rate !== null && d.rate !== undefined) line(t("Commission {rate}% · GOLDFIX {goldfix}/oz", { rate: d.rate, goldfix: dollars(obs.goldfix) }), { size: 13 * fs, bold: true });
       } else if (d.deal) {
         line(dealStatus(d.deal, view.names), { size: 12 * fs, fill: MUTED, cls: "gf-deal-round" });
       } else if (d.kind === "answer") {
-        line(`${d.title}: ${d.question}`, { size: 13 * fs, bold: true });
+        line(`${t(d.title)}: ${t(d.question)}`, { size: 13 * fs, bold: true });
       } else if (d.kind === "counter") {
-        line(`Takeover of ${d.mine} by ${view.names[d.bidder]} · red die ${d.red}`, { size: 13 * fs });
+        line(t("Takeover of {mine} by {bidder} · red die {red}", { mine: d.mine, bidder: view.names[d.bidder], red: d.red }), { size: 13 * fs });
       } else if (d.kind === "loan") {
-        line(`Loan on offer: ${money(d.amount)} (one ${money(obs.design.loan_note)} note)`, { size: 13 * fs });
+        line(t("Loan on offer: {amount} (one {note} note)", { amount: money(d.amount), note: money(obs.design.loan_note) }), { size: 13 * fs });
       } else if (d.kind === "pre-roll" && d.offers_left !== undefined) {
-        line(`Step ${d.step} of the turn · trade offers left ${d.offers_left}`, { size: 11 * fs, fill: MUTED });
+        line(t("Step {step} of the turn · trade offers left {offers}", { step: d.step, offers: d.offers_left }), { size: 11 * fs, fill: MUTED });
       }
       // who has decided (simultaneous decisions): never what
       if (obs.simultaneous) {
@@ -323,7 +438,7 @@
         const ch = 22 * fs;
         for (const s of [...asked].sort((a, b) => a - b)) {
           const done = (obs.committed || []).includes(s);
-          const label = `${view.names[s]} ${done ? "✓ decided" : "… deciding"}`;
+          const label = done ? t("{player} ✓ decided", { player: view.names[s] }) : t("{player} … deciding", { player: view.names[s] });
           const cw = K.measure(label, 11.5 * fs) + 16;
           if (px + cw > x + w - 8) { px = x + 12; cy += ch + 6; }
           g.append(S("g", { class: "gf-decided", "data-seat": s, "data-state": done ? "decided" : "deciding" },
@@ -338,7 +453,7 @@
       const sells = quickPicks(ctx.ui.find((a) => a.type === "sell" || a.type === "commission"));
       if (sells.length) {
         const type = sells[0].action.type;
-        line(type === "sell" ? "Sell from your vault:" : "Set the broker's commission:", { size: 12 * fs, bold: true });
+        line(type === "sell" ? t("Sell from your vault:") : t("Set the broker's commission:"), { size: 12 * fs, bold: true });
         let px = x + 12;
         const cw = 62 * fs;
         const ch = 28 * fs;
@@ -373,20 +488,23 @@
       const leases = [];
       const reports = [];
       obs.mines.names.forEach((name, m) => {
-        if (obs.mines.lease[m] === p.seat) leases.push(`${letter(m)} ${name}${obs.mines.headgear[m] ? " + headgear" : ""}`);
+        if (obs.mines.lease[m] === p.seat) {
+          leases.push(obs.mines.headgear[m] ? t("{letter} {mine} + headgear", { letter: letter(m), mine: name }) : `${letter(m)} ${name}`);
+        }
         const k = [obs.mines.drill_reports[2 * m], obs.mines.drill_reports[2 * m + 1]].filter((o) => o === p.seat).length;
         if (k) reports.push(`${name}${k > 1 ? ` ×${k}` : ""}`);
       });
       // each row: its text and how the kit's txt sets it
       const lines = (str, cls) => wrap(str, size, cw - 20).forEach((l) => rows.push([l, { cls }]));
       if (!p.active) rows.push(["BANKRUPT", { bold: true, fill: "#b3261e" }]);
-      rows.push([`Cash ${money(p.cash)}   ·   Loan notes ${p.notes}`, { bold: true, cls: "gf-cash" }]);
-      rows.push([`Vault ${p.bullion} kOz (${money(bullionValue(p.bullion, obs.goldfix))})`, { cls: "gf-bullion" }]);
-      rows.push([`Net worth ${money(p.net_worth)}`, { bold: true, cls: "gf-worth" }]);
-      lines(`Mine leases: ${leases.length ? leases.join(", ") : "none"}`, "gf-leases");
-      if (reports.length) lines(`Drill reports: ${reports.join(", ")}`, "gf-reports");
-      if (p.holds.length) lines(`RISK cards held: ${p.holds.join(", ")}`, "gf-holds");
-      rows.push([`On ${p.square || "—"} · circuits ${p.circuits}`, { fill: MUTED }]);
+      rows.push([t("Cash {cash}   ·   Loan notes {notes}", { cash: money(p.cash), notes: p.notes }), { bold: true, cls: "gf-cash" }]);
+      rows.push([t("Vault {koz} kOz ({value})", { koz: p.bullion, value: money(bullionValue(p.bullion, obs.goldfix)) }), { cls: "gf-bullion" }]);
+      rows.push([t("Net worth {worth}", { worth: money(p.net_worth) }), { bold: true, cls: "gf-worth" }]);
+      const held = leases.length ? leases.join(", ") : t("none");
+      lines(t("Mine leases: {leases}", { leases: held }), "gf-leases");
+      if (reports.length) lines(t("Drill reports: {reports}", { reports: reports.join(", ") }), "gf-reports");
+      if (p.holds.length) lines(t("RISK cards held: {cards}", { cards: p.holds.join(", ") }), "gf-holds");
+      rows.push([t("On {square} · circuits {circuits}", { square: p.square || "—", circuits: p.circuits }), { fill: MUTED }]);
       const head = 30 * fs;
       const h = head + rows.length * lh + 8;
       heights.push(h);
@@ -403,7 +521,9 @@
       c.append(S("rect", { x: bx, y: rowTop, width: cw, height: h, rx: 8, fill: PAPER,
         stroke: me ? HILITE : "#5c4a2a", "stroke-width": me ? 4 : 1.2 }));
       c.append(S("rect", { x: bx, y: rowTop, width: cw, height: head, rx: 8, fill: M.colour(p.seat), opacity: p.active ? 1 : 0.45 }));
-      const title = `${view.names[p.seat] || p.name}${me ? " (you)" : ""}${obs.turn === p.seat && !obs.over ? "  ◀ turn" : ""}`;
+      let title = view.names[p.seat] || p.name;
+      if (me) title = t("{player} (you)", { player: title });
+      if (obs.turn === p.seat && !obs.over) title = t("{player}  ◀ turn", { player: title });
       c.append(txt(bx + 10, rowTop + head / 2 + 1, title,
         { size: 14 * fs, ...LEFT, fill: "#fff", bold: true, cls: "gf-name" }));
       rows.forEach(([str, o], k) => c.append(txt(bx + 10, rowTop + head + lh * (k + 0.6), str,
@@ -416,27 +536,39 @@
   }
 
   // ------------------------------------------------------------- HTML controls
-  const ASSET_WORD = (a) => a.replace(/^ML-/, "lease ").replace(/^HG-/, "headgear ").replace(/^DR-/, "drill report ").replace(/^bullion-(\d+)/, "$1% of vault");
+  /** An asset's code (``DR-Fox``) in words: "drill report Fox", "50% of vault". */
+  function ASSET_WORD(a) {
+    const [, kind, rest] = /^(ML|HG|DR|bullion)-(.*)$/.exec(a) || [];
+    if (kind === "ML") return t("lease {mine}", { mine: rest });
+    if (kind === "HG") return t("headgear {mine}", { mine: rest });
+    if (kind === "DR") return t("drill report {mine}", { mine: rest });
+    if (kind === "bullion" && /^\d+/.test(rest)) {
+      const [, share, tail] = /^(\d+)(.*)$/.exec(rest);
+      return t("{share}% of vault", { share }) + tail;
+    }
+    return a;
+  }
 
   function label(ctx, item) {
     const a = item.action;
     const names = ctx.view.names;
     switch (a.type) {
-      case "roll": return "Roll the dice";
-      case "repay": return `Repay a ${money(ctx.view.observation.design.loan_note)} loan note`;
-      case "negotiate": return `Propose a trade to ${names[a.seat]}`;
-      case "withdraw": return "Withdraw (no offer)";
-      case "respond": return a.accept ? "Accept the offer" : "Decline the offer";
-      case "loan": return a.take ? "Take the loan" : "No loan";
-      case "draw": return a.yes ? "Draw a RISK card" : "Don't draw";
-      case "reshuffle": return a.yes ? "Reshuffle the RISK deck" : "Don't reshuffle";
-      case "answer": return a.yes ? "Answer YES" : "Answer NO";
-      case "counter": return a.yes ? "Counter-takeover ($10M)" : "No counter";
-      case "nominate": return a.mine ? `Nominate ${a.mine}` : "No takeover bid";
-      case "play": return `Play HOLD card ${a.card}`;
-      case "flash": return a.deal === "sell" ? `Flash sale: sell ${a.amount}%` : `Flash sale: buy ${a.amount} kOz`;
-      case "headgear": return `Build headgear on ${a.mine}`;
-      case "pass": return "Pass";
+      case "roll": return t("Roll the dice");
+      case "repay": return t("Repay a {note} loan note", { note: money(ctx.view.observation.design.loan_note) });
+      case "negotiate": return t("Propose a trade to {player}", { player: names[a.seat] });
+      case "withdraw": return t("Withdraw (no offer)");
+      case "respond": return a.accept ? t("Accept the offer") : t("Decline the offer");
+      case "loan": return a.take ? t("Take the loan") : t("No loan");
+      case "draw": return a.yes ? t("Draw a RISK card") : t("Don't draw");
+      case "reshuffle": return a.yes ? t("Reshuffle the RISK deck") : t("Don't reshuffle");
+      case "answer": return a.yes ? t("Answer YES") : t("Answer NO");
+      case "counter": return a.yes ? t("Counter-takeover ($10M)") : t("No counter");
+      case "nominate": return a.mine ? t("Nominate {mine}", { mine: a.mine }) : t("No takeover bid");
+      case "play": return t("Play HOLD card {card}", { card: a.card });
+      case "flash": return a.deal === "sell" ? t("Flash sale: sell {share}%", { share: a.amount }) : t("Flash sale: buy {koz} kOz", { koz: a.amount });
+      case "headgear": return t("Build headgear on {mine}", { mine: a.mine });
+      case "pass": return t("Pass");
+      case "overdraft": return item.text === "overdraft" ? t("overdraft") : item.text;
       default: return item.text;
     }
   }
@@ -482,37 +614,38 @@
     const bids = byType("bid");
     if (bids.length) {
       done.add("bid").add("pass");
-      const select = E("select", { id: "gf-bid-amount", "aria-label": "bid amount" },
+      const select = E("select", { id: "gf-bid-amount", "aria-label": t("bid amount") },
         ...bids.map((b) => E("option", { value: b.action.amount }, money(b.action.amount))));
       const r = row();
-      r.append(E("span", { class: "gf-title" }, "Sealed bid"), select,
+      r.append(E("span", { class: "gf-title" }, t("Sealed bid")), select,
         E("button", { class: "primary", id: "gf-bid", onclick: () => {
           const item = bids.find((b) => String(b.action.amount) === select.value);
           if (item) ui.act(item.action);
-        } }, "Place bid"));
-      for (const p of byType("pass")) r.append(E("button", { id: "gf-pass", "data-gf": "pass", onclick: () => ui.act(p.action) }, "Pass"));
-      wrapBox.append(r, E("div", { class: "gf-note" }, "Nobody sees your bid until everyone has decided."));
+        } }, t("Place bid")));
+      for (const p of byType("pass")) r.append(E("button", { id: "gf-pass", "data-gf": "pass", onclick: () => ui.act(p.action) }, t("Pass")));
+      wrapBox.append(r, E("div", { class: "gf-note" }, t("Nobody sees your bid until everyone has decided.")));
     }
     // sell / commission: chips on the board, buttons here as well for small screens; a
     // commission is any whole % from 0 to 20: quick picks, and a box for the others
-    for (const t of ["sell", "commission"]) {
-      const items = byType(t);
+    for (const kind of ["sell", "commission"]) {
+      const items = byType(kind);
       if (!items.length) continue;
-      done.add(t);
+      done.add(kind);
       const r = row();
-      r.append(E("span", { class: "gf-title" }, t === "sell" ? "Sell bullion" : "Commission"));
-      for (const item of quickPicks(items)) r.append(E("button", { "data-gf": t, "data-percent": item.action.percent,
+      r.append(E("span", { class: "gf-title" }, kind === "sell" ? t("Sell bullion") : t("Commission")));
+      for (const item of quickPicks(items)) r.append(E("button", { "data-gf": kind, "data-percent": item.action.percent,
         title: item.label || null, onclick: () => ui.act(item.action) },
-        `${item.action.percent}%` + (t === "sell" && item.label ? ` · ${item.label}` : "")));
-      if (t === "commission" && items.length > quickPicks(items).length) {
+        `${item.action.percent}%` + (kind === "sell" && item.label ? ` · ${item.label}` : "")));
+      if (kind === "commission" && items.length > quickPicks(items).length) {
         const pcts = items.map((i) => i.action.percent).filter((p) => p <= 20);
         const input = E("input", { id: "gf-commission", type: "number", min: Math.min(...pcts), max: Math.max(...pcts),
-          step: 1, value: 10, "aria-label": "commission in %", style: "width:4.5em" });
+          step: 1, value: 10, "aria-label": t("commission in %"), style: "width:4.5em" });
         r.append(input, E("button", { id: "gf-commission-set", onclick: () => {
           const item = items.find((i) => String(i.action.percent) === String(Number(input.value)));
-          input.setCustomValidity(item ? "" : `The commission here is a whole % from ${Math.min(...pcts)} to ${Math.max(...pcts)}.`);
+          input.setCustomValidity(item ? "" : t("The commission here is a whole % from {low} to {high}.",
+            { low: Math.min(...pcts), high: Math.max(...pcts) }));
           if (item) ui.act(item.action); else input.reportValidity();
-        } }, "Set %"));
+        } }, t("Set %")));
       }
       wrapBox.append(r);
     }
@@ -527,33 +660,34 @@
     if (liqs.length) {
       done.add("liquidate");
       const s = E("select", { id: "gf-liquidate" }, ...liqs.map((l, i) => E("option", { value: i },
-        `${ASSET_WORD(l.action.asset)} at ${l.action.discount}% off` + (l.label ? `: ${l.label}` : ""))));
+        t("{asset} at {discount}% off", { asset: ASSET_WORD(l.action.asset), discount: l.action.discount }) +
+        (l.label ? `: ${l.label}` : ""))));
       const r = row();
-      r.append(E("span", { class: "gf-title" }, "Liquidate"), s,
-        E("button", { id: "gf-liquidate-go", onclick: () => ui.act(liqs[Number(s.value)].action) }, "Sell to the Bank"));
+      r.append(E("span", { class: "gf-title" }, t("Liquidate")), s,
+        E("button", { id: "gf-liquidate-go", onclick: () => ui.act(liqs[Number(s.value)].action) }, t("Sell to the Bank")));
       wrapBox.append(r);
     }
     // everything else with a yes/no or a single meaning: clear buttons, roll first
     const order = ["roll", "repay", "headgear", "negotiate", "play", "flash", "withdraw", "respond",
       "loan", "draw", "reshuffle", "answer", "nominate", "counter", "overdraft", "pass"];
     const r = row();
-    for (const t of order) {
-      if (done.has(t)) continue;
-      for (const item of byType(t)) r.append(button(ctx, item, t === "roll" || (item.action.accept === true)));
+    for (const kind of order) {
+      if (done.has(kind)) continue;
+      for (const item of byType(kind)) r.append(button(ctx, item, kind === "roll" || (item.action.accept === true)));
     }
     if (r.childNodes.length) wrapBox.append(r);
     if (byType("move").length) {
-      wrapBox.append(E("div", { class: "gf-note" }, "Click a highlighted square on the board to move there:"));
+      wrapBox.append(E("div", { class: "gf-note" }, t("Click a highlighted square on the board to move there:")));
       for (const m of byType("move")) wrapBox.append(E("div", { class: "gf-note", "data-gf-move": m.action.steps },
         `${m.action.steps}: ${m.label || m.text}`));
     }
     if (byType("overdraft").length) {
       const owed = (ctx.obs.decision || {}).owed;
       wrapBox.insertBefore(E("div", { class: "gf-note", id: "gf-cover" },
-        `You owe $${owed}M more than your cash: sell to the Bank (liquidate) or draw overdraft loans.`), wrapBox.firstChild);
+        t("You owe ${owed}M more than your cash: sell to the Bank (liquidate) or draw overdraft loans.", { owed })), wrapBox.firstChild);
     }
-    if (byType("headgear").length) wrapBox.append(E("div", { class: "gf-note" }, "Or click your mine on the board to build its headgear."));
-    if (byType("nominate").some((i) => i.action.mine)) wrapBox.append(E("div", { class: "gf-note" }, "Click a highlighted mine to nominate it."));
+    if (byType("headgear").length) wrapBox.append(E("div", { class: "gf-note" }, t("Or click your mine on the board to build its headgear.")));
+    if (byType("nominate").some((i) => i.action.mine)) wrapBox.append(E("div", { class: "gf-note" }, t("Click a highlighted mine to nominate it.")));
     if (wrapBox.childNodes.length) box.append(wrapBox);
   }
 
@@ -562,15 +696,16 @@
     const deals = [...new Set(offers.map((o) => o.action.deal))];
     const assets = [...new Set(offers.map((o) => o.action.asset))];
     const pcts = [...new Set(offers.map((o) => o.action.percent))];
-    const sDeal = E("select", { id: "gf-offer-deal", "aria-label": "sell or buy" }, ...deals.map((d) => E("option", { value: d }, d)));
-    const sAsset = E("select", { id: "gf-offer-asset", "aria-label": "asset" }, ...assets.map((a) => E("option", { value: a }, ASSET_WORD(a))));
-    const sPct = E("select", { id: "gf-offer-percent", "aria-label": "price" }, ...pcts.map((p) => E("option", { value: p }, `${p}% of value`)));
+    const dealWord = (d) => (d === "sell" ? t("sell") : d === "buy" ? t("buy") : d);
+    const sDeal = E("select", { id: "gf-offer-deal", "aria-label": t("sell or buy") }, ...deals.map((d) => E("option", { value: d }, dealWord(d))));
+    const sAsset = E("select", { id: "gf-offer-asset", "aria-label": t("asset") }, ...assets.map((a) => E("option", { value: a }, ASSET_WORD(a))));
+    const sPct = E("select", { id: "gf-offer-percent", "aria-label": t("price") }, ...pcts.map((p) => E("option", { value: p }, t("{percent}% of value", { percent: p }))));
     const r = E("div", { class: "gf-row gf-quick" });
-    r.append(E("span", { class: "gf-title" }, "Quick offer"), sDeal, sAsset, sPct,
+    r.append(E("span", { class: "gf-title" }, t("Quick offer")), sDeal, sAsset, sPct,
       E("button", { id: "gf-offer", onclick: () => {
         const item = offers.find((o) => o.action.deal === sDeal.value && o.action.asset === sAsset.value && String(o.action.percent) === sPct.value);
         if (item) ctx.ui.act(item.action); else ctx.ui.act(offers[0].action);
-      } }, "Offer"));
+      } }, t("Offer")));
     return r;
   }
 
@@ -582,32 +717,44 @@
   // and bullion amounts, which are reached by the legal +/-1, 10, 100 steps, one step per
   // frame; the player asked to answer accepts, declines or counters.
   const DEAL_TYPES = ["give", "get", "propose", "withdraw", "respond", "counter-offer", "offer"];
-  const signed = (n) => (n > 0 ? `+${money(n)}` : money(n));
   const num = (str) => E("span", { class: "gf-deal-num" }, str);
 
   function dealStatus(deal, names) {
-    const round = `proposal ${deal.proposed ? deal.proposals : deal.proposals + 1} of at most ${deal.rounds}`;
+    const round = t("proposal {n} of at most {rounds}", { n: deal.proposed ? deal.proposals : deal.proposals + 1, rounds: deal.rounds });
+    const said = { drafter: names[deal.drafter], partner: names[deal.partner], round };
     if (deal.proposed) {
-      const last = deal.proposals >= deal.rounds ? " · the last: accept or decline" : "";
-      return `${deal.countering ? "Counter-offer" : "Proposal"} by ${names[deal.drafter]} · ${round} · ${names[deal.partner]} to answer${last}`;
+      const status = deal.countering ? t("Counter-offer by {drafter} · {round} · {partner} to answer", said)
+        : t("Proposal by {drafter} · {round} · {partner} to answer", said);
+      return deal.proposals >= deal.rounds ? t("{status} · the last: accept or decline", { status }) : status;
     }
-    return `${deal.countering ? "Counter-offer" : "Draft"} by ${names[deal.drafter]}, not proposed yet · ${round}`;
+    return deal.countering ? t("Counter-offer by {drafter}, not proposed yet · {round}", said)
+      : t("Draft by {drafter}, not proposed yet · {round}", said);
   }
 
   function sideItems(obs, side) {
     const items = [];
     for (const name of side.mine_leases) {
       const m = obs.mines.names.indexOf(name);
-      items.push({ item: `ML-${name}`, text: `${name} lease${obs.mines.headgear[m] ? " + headgear" : ""}`, kind: "lease" });
+      items.push({ item: `ML-${name}`, text: obs.mines.headgear[m] ? t("{mine} lease + headgear", { mine: name }) : t("{mine} lease", { mine: name }), kind: "lease" });
     }
-    for (const name of side.drill_reports) items.push({ item: `DR-${name}`, text: `${name} drill report`, kind: "report" });
-    if (side.bullion) items.push({ item: "bullion", text: `${side.bullion.toLocaleString("en-US")} kOz bullion (${money(bullionValue(side.bullion, obs.goldfix))})`, kind: "amount" });
-    if (side.cash) items.push({ item: "cash", text: `${money(side.cash)} cash`, kind: "amount" });
-    if (side.notes) items.push({ item: "notes", text: `${side.notes} loan note${side.notes > 1 ? "s" : ""} (${money(obs.design.loan_note * side.notes)} debt)`, kind: "notes" });
+    for (const name of side.drill_reports) items.push({ item: `DR-${name}`, text: t("{mine} drill report", { mine: name }), kind: "report" });
+    if (side.bullion) items.push({ item: "bullion", text: t("{koz} kOz bullion ({value})", { koz: side.bullion.toLocaleString("en-US"), value: money(bullionValue(side.bullion, obs.goldfix)) }), kind: "amount" });
+    if (side.cash) items.push({ item: "cash", text: t("{amount} cash", { amount: money(side.cash) }), kind: "amount" });
+    if (side.notes) {
+      const debt = money(obs.design.loan_note * side.notes);
+      items.push({ item: "notes", text: side.notes > 1 ? t("{notes} loan notes ({debt} debt)", { notes: side.notes, debt })
+        : t("{notes} loan note ({debt} debt)", { notes: side.notes, debt }), kind: "notes" });
+    }
     return items;
   }
 
-  const ITEM_WORD = (item) => item.replace(/^ML-(.*)/, "$1 lease").replace(/^DR-(.*)/, "$1 drill report");
+  /** A deal item's code in words: "Fox lease", "Fox drill report"; others as they are. */
+  function ITEM_WORD(item) {
+    const [, kind, mine] = /^(ML|DR)-(.*)$/.exec(item) || [];
+    if (kind === "ML") return t("{mine} lease", { mine });
+    if (kind === "DR") return t("{mine} drill report", { mine });
+    return item;
+  }
 
   function dealPanel(ctx, deal) {
     const { obs, view, ui } = ctx;
@@ -624,8 +771,9 @@
       "data-proposals": deal.proposals, "data-drafter": deal.drafter, "data-partner": deal.partner,
       "data-plan": plan ? "running" : "idle", "data-move": view.move_count });
     panel.append(E("div", { class: "gf-deal-head" },
-      E("span", { class: "gf-deal-title" }, `Deal at GOLDFIX ${dollars(obs.goldfix)}`),
-      E("span", { class: `gf-deal-badge ${deal.proposed ? "proposed" : "draft"}` }, deal.proposed ? (deal.countering ? "counter-offer" : "proposal") : "draft")),
+      E("span", { class: "gf-deal-title" }, t("Deal at GOLDFIX {goldfix}", { goldfix: dollars(obs.goldfix) })),
+      E("span", { class: `gf-deal-badge ${deal.proposed ? "proposed" : "draft"}` },
+        deal.proposed ? (deal.countering ? t("counter-offer") : t("proposal")) : t("draft"))),
       E("div", { class: "gf-deal-status" }, dealStatus(deal, names)));
     const cols = E("div", { class: "gf-deal-cols" });
     for (const { verb, data } of sides) {
@@ -634,22 +782,27 @@
         "data-value": data.value, "data-gain": data.gain, "data-overdrafts": data.overdrafts,
         style: `border-top-color:${M.colour(seat)}` });
       col.append(E("div", { class: "gf-deal-who" }, E("span", { style: `color:${M.colour(seat)}` }, "● "),
-        `${names[seat]} gives`, seat === deal.drafter ? E("span", { class: "gf-deal-tag" }, deal.proposed ? "proposes" : "drafts") : null));
+        t("{player} gives", { player: names[seat] }),
+        seat === deal.drafter ? E("span", { class: "gf-deal-tag" }, deal.proposed ? t("proposes") : t("drafts")) : null));
       const list = E("ul", { class: "gf-deal-items" });
       const items = sideItems(obs, data);
-      if (!items.length) list.append(E("li", { class: "gf-deal-none" }, "nothing"));
+      if (!items.length) list.append(E("li", { class: "gf-deal-none" }, t("nothing")));
       for (const it of items) {
         const off = editing && it.kind !== "amount" ? legal(verb, it.item, -1) : null;
         list.append(E("li", { "data-item": it.item }, E("span", {}, it.text),
           off ? E("button", { class: "gf-deal-x", "data-deal-remove": it.item, title: off.label || off.text,
-            "aria-label": `take off ${ITEM_WORD(it.item)}`, onclick: () => ui.act(off.action) }, "✕") : null));
+            "aria-label": t("take off {item}", { item: ITEM_WORD(it.item) }), onclick: () => ui.act(off.action) }, "✕") : null));
       }
       col.append(list);
-      col.append(E("div", { class: "gf-deal-value" }, `Worth ${money(data.value)}`));
+      col.append(E("div", { class: "gf-deal-value" }, t("Worth {value}", { value: money(data.value) })));
       col.append(E("div", { class: `gf-deal-gain ${data.gain > 0 ? "up" : data.gain < 0 ? "down" : ""}` },
-        `${names[seat]}'s net worth `, num(signed(data.gain))));
-      if (data.overdrafts) col.append(E("div", { class: "gf-deal-od" },
-        `draws ${data.overdrafts} overdraft loan${data.overdrafts > 1 ? "s" : ""} (${money(obs.design.overdraft_loan)} and a LOAN NOTE each)`));
+        t("{player}'s net worth", { player: names[seat] }), " ", num(signed(data.gain))));
+      if (data.overdrafts) {
+        const od = { loans: data.overdrafts, loan: money(obs.design.overdraft_loan) };
+        col.append(E("div", { class: "gf-deal-od" }, data.overdrafts > 1
+          ? t("draws {loans} overdraft loans ({loan} and a LOAN NOTE each)", od)
+          : t("draws {loans} overdraft loan ({loan} and a LOAN NOTE each)", od)));
+      }
       if (editing) col.append(sideControls(ctx, deal, verb, data, legal));
       cols.append(col);
     }
@@ -659,15 +812,16 @@
       const row = E("div", { class: "gf-deal-actions" });
       const propose = legal("propose");
       if (propose) row.append(E("button", { class: "primary", "data-deal": "propose", onclick: () => ui.act(propose.action) },
-        deal.countering ? "Propose the counter-offer" : "Propose"));
+        deal.countering ? t("Propose the counter-offer") : t("Propose")));
       const withdraw = legal("withdraw");
       if (withdraw) row.append(E("button", { "data-deal": "withdraw", onclick: () => ui.act(withdraw.action) },
-        deal.proposals ? "Withdraw: no deal" : "Withdraw"));
+        deal.proposals ? t("Withdraw: no deal") : t("Withdraw")));
       panel.append(row);
       const notes = [];
-      if (!propose && deal.countering) notes.push("Change the terms to make a counter-offer.");
-      else if (!propose) notes.push("Add what each side gives, then propose.");
-      notes.push(`${deal.edits_left} change${deal.edits_left === 1 ? "" : "s"} left to this draft.`);
+      if (!propose && deal.countering) notes.push(t("Change the terms to make a counter-offer."));
+      else if (!propose) notes.push(t("Add what each side gives, then propose."));
+      notes.push(deal.edits_left === 1 ? t("{n} change left to this draft.", { n: 1 })
+        : t("{n} changes left to this draft.", { n: deal.edits_left }));
       panel.append(E("div", { class: "gf-deal-note" }, notes.join(" ")));
       const offers = ui.legal.filter((l) => l.action.type === "offer");
       if (offers.length) panel.append(quickOffers(ctx, offers));
@@ -678,12 +832,12 @@
       const counter = legal("counter-offer");
       const mine = deal.gets.seat === view.seat ? deal.gets : deal.gives;
       if (yes) row.append(E("button", { class: "primary", "data-deal": "accept", title: yes.label || null,
-        onclick: () => ui.act(yes.action) }, "Accept · your net worth ", num(signed(mine.gain))));
-      if (no) row.append(E("button", { "data-deal": "decline", onclick: () => ui.act(no.action) }, "Decline"));
+        onclick: () => ui.act(yes.action) }, t("Accept · your net worth"), " ", num(signed(mine.gain))));
+      if (no) row.append(E("button", { "data-deal": "decline", onclick: () => ui.act(no.action) }, t("Decline")));
       if (counter) row.append(E("button", { "data-deal": "counter", title: counter.label || null,
-        onclick: () => ui.act(counter.action) }, "Counter-offer"));
+        onclick: () => ui.act(counter.action) }, t("Counter-offer")));
       panel.append(row);
-      if (yes && yes.label && mine.overdrafts) panel.append(E("div", { class: "gf-deal-note" }, `Accepting: ${yes.label}.`));
+      if (yes && yes.label && mine.overdrafts) panel.append(E("div", { class: "gf-deal-note" }, t("Accepting: {consequence}.", { consequence: yes.label })));
     }
     return panel;
   }
@@ -700,7 +854,7 @@
         onclick: () => ui.act(a.action) }, `+ ${ITEM_WORD(a.action.item)}`));
       box.append(row);
     }
-    for (const [item, word] of [["cash", "Cash $M"], ["bullion", "Bullion kOz"]]) {
+    for (const [item, word] of [["cash", t("Cash $M")], ["bullion", t("Bullion kOz")]]) {
       const steps = ui.legal.filter((l) => l.action.type === verb && l.action.item === item);
       const other = verb === "give" ? deal.gets : deal.gives;
       // cash and bullion go one way: typing on this side first clears the other's
@@ -708,11 +862,12 @@
         (l) => l.action.type !== verb && l.action.item === item && l.action.amount < 0));
       if (!steps.length && !canRaise) continue;
       const input = E("input", { type: "number", min: 0, step: 1, value: data[item], inputmode: "numeric",
-        class: "gf-deal-amount", "data-deal-amount": item, "aria-label": `${word} ${verb === "give" ? "given" : "asked for"}` });
+        class: "gf-deal-amount", "data-deal-amount": item,
+        "aria-label": verb === "give" ? t("{what} given", { what: word }) : t("{what} asked for", { what: word }) });
       const set = () => {
         const target = Number(input.value);
         if (!Number.isInteger(target) || target < 0) {
-          input.setCustomValidity("a whole amount, 0 or more");
+          input.setCustomValidity(t("a whole amount, 0 or more"));
           input.reportValidity();
           return;
         }
@@ -721,15 +876,15 @@
       };
       input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); set(); } });
       box.append(E("div", { class: "gf-deal-field" }, E("span", { class: "gf-deal-label" }, word), input,
-        E("button", { class: "gf-deal-set", "data-deal-set": item, onclick: set }, "Set")));
+        E("button", { class: "gf-deal-set", "data-deal-set": item, onclick: set }, t("Set"))));
     }
     const up = legal(verb, "notes", 1);
     const down = legal(verb, "notes", -1);
     if (up || down) {
-      box.append(E("div", { class: "gf-deal-field" }, E("span", { class: "gf-deal-label" }, `Loan notes ${data.notes}`),
-        E("button", { class: "gf-deal-step", "data-deal-notes": "-1", disabled: !down, "aria-label": "one loan note less",
+      box.append(E("div", { class: "gf-deal-field" }, E("span", { class: "gf-deal-label" }, t("Loan notes {notes}", { notes: data.notes })),
+        E("button", { class: "gf-deal-step", "data-deal-notes": "-1", disabled: !down, "aria-label": t("one loan note less"),
           onclick: () => down && ui.act(down.action) }, "−"),
-        E("button", { class: "gf-deal-step", "data-deal-notes": "1", disabled: !up, "aria-label": "one loan note more",
+        E("button", { class: "gf-deal-step", "data-deal-notes": "1", disabled: !up, "aria-label": t("one loan note more"),
           title: up ? up.label : null, onclick: () => up && ui.act(up.action) }, "+")));
     }
     return box;
@@ -797,8 +952,9 @@
       if (!best) {
         const word = item === "cash" ? money(amountOf(deal, verb, item)) : `${amountOf(deal, verb, item)} kOz`;
         const who = view.names[(verb === "give" ? deal.gives : deal.gets).seat];
-        return stopPlan(ctx, `${who}'s ${item} stopped at ${word}: the deal allows no more ` +
-          `(what ${who} holds, six loan notes at most, or no changes left).`);
+        return stopPlan(ctx, item === "cash"
+          ? t("{player}'s cash stopped at {amount}: the deal allows no more (what {player} holds, six loan notes at most, or no changes left).", { player: who, amount: word })
+          : t("{player}'s bullion stopped at {amount}: the deal allows no more (what {player} holds, six loan notes at most, or no changes left).", { player: who, amount: word }));
       }
       plan.sentAt = view.move_count;
       plan.deadline = Date.now() + 10000;
@@ -826,7 +982,7 @@
     obs.mines.squares.forEach((sq, m) => { mineAt[sq] = m; });
     const ctx = { view, ui, obs, fs, pf, phone, mineAt };
     const svg = S("svg", { "data-game": "goldfix", "data-move": view.move_count, role: "img",
-      "aria-label": "GOLDFIX table", xmlns: "http://www.w3.org/2000/svg" });
+      "aria-label": t("GOLDFIX table"), xmlns: "http://www.w3.org/2000/svg" });
     // the middle of the ring, laid out first so that the ring can grow around it
     const pad = phone ? 12 : 20;
     const iw = W - 2 * cw - 2 * pad;
@@ -870,7 +1026,7 @@
       board.append(drawSquare(ctx, i, x, sy, cw, ch));
       for (const item of moves) {
         if (mover && (mover.position + item.action.steps) % obs.board.length === i) {
-          overlay(ctx, overlays, i, x, sy, cw, ch, `move ${item.action.steps}`, item, "gf-dest");
+          overlay(ctx, overlays, i, x, sy, cw, ch, t("move {steps}", { steps: item.action.steps }), item, "gf-dest");
         }
       }
       const mine = mineAt[i];
@@ -879,7 +1035,7 @@
         const h = hg.find((l) => l.action.mine === name);
         if (h) overlay(ctx, overlays, i, x, sy, cw, ch, `HG ${money(obs.prices.headgear)}`, h, "gf-buy-hg");
         const n = noms.find((l) => l.action.mine === name);
-        if (n) overlay(ctx, overlays, i, x, sy, cw, ch, "nominate", n, "gf-nominate");
+        if (n) overlay(ctx, overlays, i, x, sy, cw, ch, t("nominate"), n, "gf-nominate");
       }
     });
     svg.append(board, mid, overlays);
@@ -901,17 +1057,19 @@
     const obs = view.observation;
     const usd = (n) => (n < 0 ? `−$${-n}M` : `$${n}M`);
     return (obs.players || []).map((p, s) => {
-      if (!p.active) return `${view.names[s]}: bankrupt (net worth ${usd(p.net_worth)} when he fell)`;
+      if (!p.active) return t("{player}: bankrupt (net worth {worth} when he fell)", { player: view.names[s], worth: usd(p.net_worth) });
       const bullion = bullionValue(p.bullion, obs.goldfix);
       const note = obs.design.loan_note;
       const assets = p.net_worth - p.cash - bullion + note * p.notes;
-      const winner = obs.winner === s ? " (the WINNER: the target cash, no notes)" : "";
-      return `${view.names[s]}: cash ${usd(p.cash)} + mine assets ${usd(assets)} + bullion ` +
-        `${usd(bullion)} − ${p.notes} notes × ${usd(note)} = ${usd(p.net_worth)}${winner}`;
+      const sum = { player: view.names[s], cash: usd(p.cash), assets: usd(assets), bullion: usd(bullion),
+        notes: p.notes, note: usd(note), worth: usd(p.net_worth) };
+      return obs.winner === s
+        ? t("{player}: cash {cash} + mine assets {assets} + bullion {bullion} − {notes} notes × {note} = {worth} (the WINNER: the target cash, no notes)", sum)
+        : t("{player}: cash {cash} + mine assets {assets} + bullion {bullion} − {notes} notes × {note} = {worth}", sum);
     });
   }
 
   // The kinds of move this board offers itself: the page lists none of them again.
   const COVERS = ["negotiate", "offer", "give", "get", "propose", "withdraw", "respond", "counter-offer", "liquidate", "repay", "headgear", "flash", "play", "roll", "move", "loan", "bid", "pass", "commission", "sell", "reshuffle", "draw", "answer", "nominate", "counter", "overdraft"];
-  M.renderers.goldfix = { draw, explainEnd, covers: COVERS };
+  M.renderers.goldfix = { draw, explainEnd, covers: COVERS, decisionText, endText };
 })();

@@ -22,6 +22,17 @@
   const E = M.el;
   const K = M.kit.forGame("yukon", "yk");
   const { txt, wrap, clip, clickable } = K;
+  const t = K.t;
+
+  // Words the rules wrote (the observation's `words`: {t: template, p: {place: value}}, a
+  // value that is words itself in the same form), in the page's language.
+  function say(words) {
+    if (words === null || words === undefined || typeof words !== "object") return words;
+    /** @type {Record<string, unknown>} */
+    const params = {};
+    for (const [name, value] of Object.entries(words.p || {})) params[name] = say(value);
+    return t(words.t, params);
+  }
 
   const D = 100; // distance between neighbouring claim centres
   const R = D / 2; // ring radius: neighbouring rings touch at the shared space
@@ -160,7 +171,8 @@
         "data-nuggets": cl.nuggets, "data-owner": owned ? cl.owner : "" };
       if (action) {
         attrs["data-action"] = action.text;
-        kids.push(S("title", {}, `${action.text}: stake claim ${cl.n} (${cl.nuggets} nuggets)`));
+        kids.push(S("title", {}, t("{move}: stake claim {claim} ({nuggets} nuggets)",
+          { move: action.text, claim: cl.n, nuggets: cl.nuggets })));
         out.push(clickable(S("g", attrs, ...kids), () => ui.act(action.action)));
       } else {
         out.push(S("g", attrs, ...kids));
@@ -184,8 +196,8 @@
     }
     // chains
     const teams = obs.teams || [];
-    teams.forEach((t, seat) => {
-      const pts = t.chain.map((l) => g.byLabel.get(l)).filter(Boolean);
+    teams.forEach((team, seat) => {
+      const pts = team.chain.map((l) => g.byLabel.get(l)).filter(Boolean);
       const colour = M.colour(seat);
       if (pts.length > 1) {
         const d = pts.map((p, i) => `${i ? "L" : "M"}${f1(p.x)},${f1(p.y)}`).join(" ");
@@ -196,9 +208,9 @@
       }
       pts.forEach((p, i) => {
         out.push(stone(p.x, p.y, colour, { class: "yk-stone", "data-seat": seat,
-          "data-space": t.chain[i] }));
+          "data-space": team.chain[i] }));
       });
-      const front = t.front ? g.byLabel.get(t.front) : null;
+      const front = team.front ? g.byLabel.get(team.front) : null;
       if (front && pts.length) {
         // the leading end: an arrow pointing away from the rest of the team
         const idx = pts.indexOf(front);
@@ -211,7 +223,7 @@
         const len = Math.hypot(ux, uy) || 1; ux /= len; uy /= len;
         const tipX = front.x + ux * 25, tipY = front.y + uy * 25;
         const bx = front.x + ux * 13, by = front.y + uy * 13;
-        out.push(S("path", { class: "yk-front", "data-seat": seat, "data-space": t.front,
+        out.push(S("path", { class: "yk-front", "data-seat": seat, "data-space": team.front,
           d: `M${f1(tipX)},${f1(tipY)} L${f1(bx - uy * 8)},${f1(by + ux * 8)} ` +
             `L${f1(bx + uy * 8)},${f1(by - ux * 8)} Z`,
           fill: colour, stroke: "#fff", "stroke-width": 2 }));
@@ -240,9 +252,9 @@
     const fs = big ? 30 : 20;
     const names = view.names;
     let title;
-    if (obs.phase === "over") title = "The game is over";
-    else if (obs.phase === "placing") title = `${names[obs.turn]} places a first stone`;
-    else title = `${names[obs.turn]}'s turn`;
+    if (obs.phase === "over") title = t("The game is over");
+    else if (obs.phase === "placing") title = t("{player} places a first stone", { player: names[obs.turn] });
+    else title = t("{player}'s turn", { player: names[obs.turn] });
     out.push(txt(f1(x), f1(y + fs), title, { size: fs + 2, bold: true, cls: "yk-title" }));
     let cy = y + fs + 14;
     const throws = obs.throws || [];
@@ -259,25 +271,29 @@
       const total = throws.reduce((a, b) => a + b, 0);
       const tx = x + throws.length * (size + 14) + 4;
       out.push(txt(f1(tx), f1(cy + size / 2 - 2), `= ${total}`, { size: fs + 4, bold: true }));
-      out.push(txt(f1(tx), f1(cy + size / 2 + fs), `${obs.pips} pip${obs.pips === 1 ? "" : "s"} left`,
+      const left = obs.pips === 1 ? t("1 pip left") : t("{pips} pips left", { pips: obs.pips });
+      out.push(txt(f1(tx), f1(cy + size / 2 + fs), left,
         { size: fs - 2, cls: "yk-pips", fill: "#7a4f01", bold: true, data: { "data-pips": obs.pips } }));
       cy += size + 10;
       if (throws.length > 1) {
-        out.push(txt(f1(x), f1(cy + fs - 4),
-          `${throws.length - 1} extra throw${throws.length > 2 ? "s" : ""} (a 1 throws again)`,
+        out.push(txt(f1(x), f1(cy + fs - 4), throws.length > 2
+          ? t("{extra} extra throws (a 1 throws again)", { extra: throws.length - 1 })
+          : t("1 extra throw (a 1 throws again)"),
           { size: fs - 4, fill: "#6b6b73" }));
         cy += fs + 2;
       }
       const team = mover === null ? null : obs.teams[mover];
-      let dir = obs.steered ? "direction chosen: leading end " : "direction not yet chosen; leading end ";
-      if (team && team.front) dir += team.front;
-      if (obs.turned_back) dir += " (turned back)";
+      const end = { end: (team && team.front) || "" };
+      let dir = obs.steered ? t("direction chosen: leading end {end}", end)
+        : t("direction not yet chosen; leading end {end}", end);
+      if (obs.turned_back) dir = t("{direction} (turned back)", { direction: dir });
       for (const line of wrap(dir, fs - 4, w, { lines: 4 })) {
         out.push(txt(f1(x), f1(cy + fs - 2), line, { size: fs - 4, cls: "yk-direction", fill: INK }));
         cy += fs;
       }
       cy += 4;
-      const story = (obs.this_turn || []).join(", ");
+      const words = obs.words && obs.words.this_turn;
+      const story = words ? say(words) : (obs.this_turn || []).join(", ");
       if (story) {
         for (const line of wrap(story, fs - 5, w, { lines: 4 })) {
           out.push(txt(f1(x), f1(cy + fs - 4), line, { size: fs - 5, fill: "#6b6b73", cls: "yk-story" }));
@@ -285,10 +301,11 @@
         }
       }
     } else if (obs.phase === "placing") {
-      out.push(txt(f1(x), f1(cy + fs), "Click a glowing start space (s)", { size: fs - 3, fill: "#6b6b73" }));
+      out.push(txt(f1(x), f1(cy + fs), t("Click a glowing start space (s)"), { size: fs - 3, fill: "#6b6b73" }));
       cy += fs + 10;
     } else if (obs.end_reason) {
-      for (const line of wrap(obs.end_reason, fs - 3, w, { lines: 4 })) {
+      const reason = (obs.words && say(obs.words.end_reason)) || obs.end_reason;
+      for (const line of wrap(reason, fs - 3, w, { lines: 4 })) {
         out.push(txt(f1(x), f1(cy + fs - 2), line, { size: fs - 3, fill: "#6b6b73" }));
         cy += fs + 2;
       }
@@ -304,18 +321,20 @@
     const rowH = teamHeight(big);
     const fs = big ? 29 : 19;
     const small = big ? 24 : 15;
-    (obs.teams || []).forEach((t, seat) => {
+    (obs.teams || []).forEach((team, seat) => {
       const ry = y + seat * (rowH + 6);
       const me = seat === view.seat;
       const turn = obs.turn === seat && obs.phase !== "over";
       const colour = M.colour(seat);
-      const parts = [`${t.chain.length} on board`, `${t.waiting} off board`];
-      if (t.guards) parts.push(`${t.guards} guarding`);
-      if (t.retired) parts.push("retired");
-      else if (t.walled) parts.push(`walled in ${t.walled}×`);
-      const claims = t.claims.length ? `claims ${t.claims.map((c) => "#" + c).join(" ")}` : "no claim yet";
-      out.push(S("g", { class: "yk-team", "data-team": seat, "data-nuggets": t.nuggets,
-        "data-waiting": t.waiting, "data-on-board": t.chain.length },
+      const parts = [t("{stones} on board", { stones: team.chain.length }),
+        t("{stones} off board", { stones: team.waiting })];
+      if (team.guards) parts.push(t("{stones} guarding", { stones: team.guards }));
+      if (team.retired) parts.push(t("retired"));
+      else if (team.walled) parts.push(t("walled in {turns}×", { turns: team.walled }));
+      const claims = team.claims.length
+        ? t("claims {claims}", { claims: team.claims.map((c) => "#" + c).join(" ") }) : t("no claim yet");
+      out.push(S("g", { class: "yk-team", "data-team": seat, "data-nuggets": team.nuggets,
+        "data-waiting": team.waiting, "data-on-board": team.chain.length },
         S("rect", { x, y: ry, width: w, height: rowH, rx: 10,
           fill: turn ? "#fff2c2" : "#fffdf6", stroke: me ? "#c9a227" : turn ? "#d9b23a" : "#d8ccaa",
           "stroke-width": me ? 4 : 2 }),
@@ -323,9 +342,10 @@
         stone(x + (big ? 36 : 30), ry + fs * .75 + 4, colour, {}, big ? 15 : 11),
         turn ? txt(f1(x + (big ? 36 : 30)), f1(ry + rowH - 10), "▶",
           { size: small, anchor: "middle", fill: "#b3261e" }) : null,
-        txt(f1(x + (big ? 62 : 50)), f1(ry + fs + 4), `${view.names[seat]}${me ? " (you)" : ""}`,
+        txt(f1(x + (big ? 62 : 50)), f1(ry + fs + 4),
+          me ? t("{player} (you)", { player: view.names[seat] }) : view.names[seat],
           { size: fs, bold: true, cls: "yk-name" }),
-        txt(f1(x + w - 12), f1(ry + fs + 4), `◆ ${t.nuggets}`,
+        txt(f1(x + w - 12), f1(ry + fs + 4), `◆ ${team.nuggets}`,
           { size: fs + 2, anchor: "end", bold: true, fill: "#7a4f01", cls: "yk-nuggets" }),
         txt(f1(x + (big ? 62 : 50)), f1(ry + fs + small + 10), clip(parts.join(" · "), small, w - 70),
           { size: small, fill: "#4a4338", cls: "yk-line" }),
@@ -343,10 +363,12 @@
     if (!legal.length) return;
     const types = new Set(legal.map((l) => l.action.type));
     const hints = [];
-    if (types.has("place")) hints.push("Click a glowing start space to place your first gold-digger.");
-    if (types.has("enter")) hints.push("Click a glowing space to bring a gold-digger on.");
-    if (types.has("move")) hints.push("Click a glowing space: the rear stone moves there (the first move chooses the direction).");
-    if (types.has("stake")) hints.push("Click a glowing claim to stake it with your rear stone.");
+    if (types.has("place")) hints.push(t("Click a glowing start space to place your first gold-digger."));
+    if (types.has("enter")) hints.push(t("Click a glowing space to bring a gold-digger on."));
+    if (types.has("move")) {
+      hints.push(t("Click a glowing space: the rear stone moves there (the first move chooses the direction)."));
+    }
+    if (types.has("stake")) hints.push(t("Click a glowing claim to stake it with your rear stone."));
     /** @type {HTMLElement[]} */
     const kids = hints.map((h) => E("p", {}, h));
     // Staking scores; passing throws the pips away: when a claim can be staked, staking is
@@ -356,12 +378,14 @@
       const n = nuggets.get(l.action.claim);
       kids.push(E("button", { class: "primary yk-stake", "data-yukon": "stake",
         "data-claim": l.action.claim, onclick: () => ui.act(l.action) },
-        `Stake claim ${l.action.claim}` + (n === undefined ? "" : ` (${n} nugget${n === 1 ? "" : "s"})`)));
+        n === undefined ? t("Stake claim {claim}", { claim: l.action.claim })
+          : n === 1 ? t("Stake claim {claim} (1 nugget)", { claim: l.action.claim })
+            : t("Stake claim {claim} ({nuggets} nuggets)", { claim: l.action.claim, nuggets: n })));
     }
     const pass = legal.find((l) => l.action.type === "pass");
     if (pass) {
       kids.push(E("button", { class: (types.has("stake") ? "" : "primary ") + "yk-pass",
-        "data-yukon": "pass", onclick: () => ui.act(pass.action) }, "Pass (lose the pips)"));
+        "data-yukon": "pass", onclick: () => ui.act(pass.action) }, t("Pass (lose the pips)")));
     }
     box.append(E("div", { class: "yk-controls" }, ...kids));
   }
@@ -398,7 +422,7 @@
     }
     const root = S("svg", { viewBox: vb.map(f1).join(" "), "data-game": "yukon",
       "data-move": view.move_count, "data-layout": wide ? "wide" : "narrow",
-      role: "img", "aria-label": "Gold am Yukon board" },
+      role: "img", "aria-label": t("Gold am Yukon board") },
     S("rect", { x: vb[0], y: vb[1], width: vb[2], height: vb[3], fill: "#f6efdd" }),
     ...board, ...panel);
     drawControls(view, ui);
@@ -410,10 +434,13 @@
   function explainEnd(view) {
     const obs = view.observation;
     const nuggets = new Map((obs.claims || []).map((c) => [c[0], c[3]]));
-    return (obs.teams || []).map((t, s) => {
-      const claims = (t.claims || []).map((c) => `claim ${c}: ${nuggets.get(c)}`);
-      return `${view.names[s]}: ` + (claims.length ?
-        `${claims.join(" + ")} = ${t.nuggets} nugget${t.nuggets === 1 ? "" : "s"}` : "no claim staked");
+    return (obs.teams || []).map((team, s) => {
+      const player = view.names[s];
+      const claims = (team.claims || []).map((c) => t("claim {claim}: {nuggets}", { claim: c, nuggets: nuggets.get(c) }))
+        .join(" + ");
+      if (!claims) return t("{player}: no claim staked", { player });
+      if (team.nuggets === 1) return t("{player}: {claims} = 1 nugget", { player, claims });
+      return t("{player}: {claims} = {nuggets} nuggets", { player, claims, nuggets: team.nuggets });
     });
   }
 

@@ -2,6 +2,14 @@
 
     python bench/web_load.py --tables 50 --game gonza --players 2
     python bench/web_load.py --processes 2 --database-url postgresql+psycopg://USER@HOST/DB
+    python bench/web_load.py --tables 50 --accounts --chat 3
+
+``--accounts``: every seat is held by an account (made in the database before the servers
+start, each signed in with a session cookie), the table is rated, and its seats are taken
+as a signed-in person takes them (the first by making the table, the others by joining it
+with the cookie and the CSRF token): each finished game is rated by the server after it.
+``--chat S``: every seat also writes a chat message every S seconds (within the chat's
+rate limit), which every seat of its table receives.
 
 Starts ``motherlode serve`` in ``--processes`` subprocesses on one database (by default a
 fresh SQLite file, which serves one process; several need PostgreSQL), creates N tables
@@ -54,6 +62,8 @@ class Tally:
     races: int = 0
     """Moves refused because another seat, asked at the same time, answered first."""
     unfinished: set[str] = field(default_factory=set)
+    chats_sent: int = 0
+    chats_seen: int = 0
 
 
 def free_port() -> int:
@@ -85,7 +95,13 @@ def cpu_seconds(pid: int) -> float | None:
 
 
 async def play_seat(
-    base: str, table: str, seat: int, token: str, rng: random.Random, tally: Tally
+    base: str,
+    table: str,
+    seat: int,
+    token: str,
+    rng: random.Random,
+    tally: Tally,
+    chat_every: float = 0.0,
 ) -> None:
     """Play one seat to the end of its game (or until the server falls silent).
 
@@ -104,7 +120,13 @@ async def play_seat(
         sent_at = 0.0
         sent_count = -1
         failures = 0
+        chat_at = time.perf_counter() + rng.random() * chat_every
         while True:
+            if chat_every and time.perf_counter() >= chat_at:
+                chat_at = time.perf_counter() + chat_every
+                text = f"seat {seat} says hello at move {view['move_count'] if view else 0}"
+                await ws.send(json.dumps({"type": "chat", "text": text}))
+                tally.chats_sent += 1
             try:
                 frame = await asyncio.wait_for(ws.recv(), SILENCE)
             except (TimeoutError, websockets.ConnectionClosed):
@@ -124,6 +146,8 @@ async def play_seat(
                         failures = 0
                 if view["status"] == "finished":
                     return
+            elif kind == "chat":
+                tally.chats_seen += 1
             elif kind == "pong" and barrier:
                 barrier = in_flight = False
                 if not refused:
@@ -154,7 +178,9 @@ async def play_seat(
                     await ws.send('{"type": "ping"}')
 
 
-async def run(bases: list[str], tables: list[dict[str, Any]], seed: int) -> Tally:
+async def run(
+    bases: list[str], tables: list[dict[str, Any]], seed: int, chat_every: float = 0.0
+) -> Tally:
     """Every seat of every table at once, connection k to server k modulo their number."""
     tally = Tally()
     rng = random.Random(seed)
@@ -168,11 +194,70 @@ async def run(bases: list[str], tables: list[dict[str, Any]], seed: int) -> Tall
                 s["token"],
                 random.Random(rng.random()),
                 tally,
+                chat_every,
             )
             for k, (table, s) in enumerate(seats)
         )
     )
     return tally
+
+
+def make_accounts(url: str, count: int) -> list[tuple[str, str]]:
+    """``count`` accounts, each signed in: (session cookie, CSRF token), written straight
+    into the database (a real sign-up costs an argon2 hash and meets the sign-up limit)."""
+    import hashlib
+    import secrets
+
+    from motherlode.storage import Database
+    from motherlode.storage import accounts as store
+
+    db = Database(url)
+    now = time.time()
+    out = []
+    for i in range(count):
+        user = store.create_user(db, f"load{i}", "-", secrets.token_hex(32), now)
+        assert user is not None
+        cookie, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+        digest = hashlib.sha256(cookie.encode()).hexdigest()
+        store.create_session(db, digest, user.id, csrf, now, now + 86400)
+        out.append((cookie, csrf))
+    db.engine.dispose()
+    return out
+
+
+def account_post(url: str, body: dict[str, Any], session: tuple[str, str]) -> dict[str, Any]:
+    from motherlode.web.identity import CSRF_HEADER, SESSION_COOKIE
+
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        headers={
+            "Content-Type": "application/json",
+            "Cookie": f"{SESSION_COOKIE}={session[0]}",
+            CSRF_HEADER: session[1],
+        },
+    )
+    with urllib.request.urlopen(request) as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+def account_table(
+    base: str, args: argparse.Namespace, i: int, sessions: list[tuple[str, str]]
+) -> dict[str, Any]:
+    """A rated table whose seats the accounts take as people do: the first makes it (its
+    seat ``mine``), the others join its open seats."""
+    mine = sessions[i * args.players : (i + 1) * args.players]
+    seats = [{"agent": "human", "mine": True}] + [{"agent": "open"}] * (args.players - 1)
+    body = {"game": args.game, "seats": seats, "seed": args.seed + i, "settings": {"rated": True}}
+    table = account_post(f"http://{base}/api/tables", body, mine[0])
+    out = [{"seat": 0, "token": table["seats"][0]["token"]}]
+    for seat in range(1, args.players):
+        joined = account_post(
+            f"http://{base}/api/tables/{table['id']}/join", {"seat": seat}, mine[seat]
+        )
+        out.append({"seat": seat, "token": joined["token"]})
+    return {"id": table["id"], "seats": out}
 
 
 def start_servers(
@@ -215,6 +300,12 @@ def main() -> None:
     parser.add_argument(
         "--database-url", default=None, help="default: a fresh SQLite file (one process only)"
     )
+    parser.add_argument(
+        "--accounts", action="store_true", help="seats held by signed-in accounts; rated tables"
+    )
+    parser.add_argument(
+        "--chat", type=float, default=0.0, help="each seat chats every this many seconds"
+    )
     args = parser.parse_args()
     url = args.database_url or f"sqlite:///{Path(tempfile.mkdtemp()) / 'load.db'}"
     if args.processes < 1:
@@ -222,20 +313,26 @@ def main() -> None:
     if args.processes > 1 and url.startswith("sqlite"):
         parser.error("SQLite serves one server process; several need a PostgreSQL --database-url")
 
+    sessions = make_accounts(url, args.tables * args.players) if args.accounts else []
     servers, bases = start_servers(args, url)
     try:
-        seats = [{"agent": "human"}] * args.players
-        tables = [
-            post(
-                f"http://{bases[i % len(bases)]}/api/tables",
-                {"game": args.game, "seats": seats, "seed": args.seed + i},
-            )
-            for i in range(args.tables)
-        ]
+        if args.accounts:
+            tables = [
+                account_table(bases[i % len(bases)], args, i, sessions) for i in range(args.tables)
+            ]
+        else:
+            seats = [{"agent": "human"}] * args.players
+            tables = [
+                post(
+                    f"http://{bases[i % len(bases)]}/api/tables",
+                    {"game": args.game, "seats": seats, "seed": args.seed + i},
+                )
+                for i in range(args.tables)
+            ]
         before = [cpu_seconds(s.pid) for s in servers]
         client_cpu = time.process_time()
         start = time.perf_counter()
-        tally = asyncio.run(run(bases, tables, args.seed))
+        tally = asyncio.run(run(bases, tables, args.seed, args.chat))
         elapsed = time.perf_counter() - start
         client_cpu = time.process_time() - client_cpu
         after = [cpu_seconds(s.pid) for s in servers]
@@ -263,6 +360,10 @@ def main() -> None:
         f"CPU per move: {cpu}this client {client_cpu / moves * 1000:.2f} ms "
         f"({client_cpu / elapsed:.0%} of a core over the run)"
     )
+    if args.accounts:
+        print(f"accounts: {len(sessions)} signed in, every table rated")
+    if args.chat:
+        print(f"chat: {tally.chats_sent} messages sent, {tally.chats_seen} frames delivered")
     for error in tally.errors[:10]:
         print("error:", error)
     if tally.errors or tally.unfinished:

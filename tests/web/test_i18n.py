@@ -16,6 +16,9 @@ from fastapi.testclient import TestClient
 from motherlode.engine import games, get_game
 from motherlode.web import game_assets, i18n
 from motherlode.web.app import create_app
+from tests.web.accounts_kit import PASSWORD, hasher
+
+__all__ = ["hasher"]  # the fixture, used by name
 
 STATIC = Path(i18n.__file__).parent / "static"
 ROOT = Path(i18n.__file__).resolve().parents[3]
@@ -37,9 +40,10 @@ def po(lang: str, domain: str) -> Any:
 
 
 @pytest.mark.parametrize("lang", FOREIGN)
-def test_every_message_the_pages_write_is_translated(lang: str) -> None:
-    catalog = po(lang, "browser")
-    wanted = [m for m in i18n.extract("browser") if m.id]
+@pytest.mark.parametrize("domain", i18n.DOMAINS)
+def test_every_message_the_site_writes_is_translated(lang: str, domain: str) -> None:
+    catalog = po(lang, domain)
+    wanted = [m for m in i18n.extract(domain) if m.id]
     assert len(wanted) > 10
     missing = [m.id for m in wanted if not (catalog.get(m.id) and catalog.get(m.id).string)]
     assert missing == [], f"run `python -m motherlode.web.i18n update` and translate: {missing}"
@@ -100,7 +104,14 @@ class Words(HTMLParser):
             self.unmarked.append(" ".join(data.split()))
 
 
-TRANSLATED_PAGES = ["rules.html"]
+TRANSLATED_PAGES = [
+    "rules.html",
+    "dashboard.html",
+    "index.html",
+    "table.html",
+    "profile.html",
+    "leaderboard.html",
+]
 """The pages whose HTML marks all its words (the rest are being moved over: docs/web.md)."""
 
 
@@ -173,6 +184,10 @@ def test_the_switch_is_remembered_and_the_page_loads_its_catalog(tmp_path: Path)
         howto = {g["id"]: g["howto"] for g in games_de}
         for game_id in games():
             assert howto[game_id] == game_assets.howto(get_game(game_id), "de")
+        gonza = next(g for g in games_de if g["id"] == "gonza")
+        assert gonza["summary"].startswith("Würfle mit fünf Würfeln")
+        assert gonza["levels"][1]["sentence"].startswith("Spielt nach Faustregeln")
+        assert any(o.get("help", "").startswith("Nummer des Spielers") for o in gonza["options"])
 
 
 @pytest.mark.parametrize("lang", FOREIGN)
@@ -188,3 +203,19 @@ def test_every_game_brings_its_how_to_in_every_language(game_id: str, lang: str)
     assert other.keys() == english.keys()
     assert len(other["turn"]) == len(english["turn"])
     assert other != english
+
+
+def test_signing_in_brings_the_accounts_language(tmp_path: Path, hasher: Any) -> None:
+    body = {"username": "Greta", "password": PASSWORD}
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'lang.db'}")) as client:
+        signed = client.post("/api/account/signup", json=body)
+        assert signed.status_code == 201 and "motherlode_lang" not in signed.headers["set-cookie"]
+        csrf = client.get("/api/account").json()["csrf"]
+        chosen = client.patch(
+            "/api/account/settings", json={"language": "de"}, headers={"X-CSRF-Token": csrf}
+        )
+        assert chosen.status_code == 200, chosen.text
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'lang.db'}")) as phone:  # a new device
+        assert '"lang":"en"' in phone.get("/i18n/messages.js").text
+        assert phone.post("/api/account/login", json=body).status_code == 200
+        assert '"lang":"de"' in phone.get("/i18n/messages.js").text

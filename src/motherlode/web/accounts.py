@@ -56,12 +56,14 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from motherlode.engine import MotherlodeError, get_game
+from motherlode.engine.words import T
 from motherlode.storage import Database
 from motherlode.storage import accounts as store
 from motherlode.storage.db import hash_token
 from motherlode.web import i18n
 from motherlode.web.errors import ServiceError
 from motherlode.web.identity import CSRF_HEADER, SESSION_COOKIE, Account, account_seat_token
+from motherlode.web.languages import YEAR, in_language
 from motherlode.web.service import TableService
 
 __all__ = [
@@ -74,7 +76,7 @@ __all__ = [
     "writing_account",
 ]
 
-T = TypeVar("T")
+Result = TypeVar("Result")
 
 USERNAME = r"^[A-Za-z0-9_-]{3,24}$"
 """A name: 3 to 24 letters (a-z, A-Z), digits, ``_`` or ``-`` (no look-alike letters)."""
@@ -112,21 +114,21 @@ _STATE = "motherlode_session"
 _UNSET = object()
 NO_STORE = {"Cache-Control": "no-store"}
 
-MESSAGES = {
-    "sign in": "sign in first",
-    "wrong": "wrong name or password",
-    "taken": "that name is taken; choose another",
-    "too many": "too many attempts; try again in a few minutes",
-    "cross-site": "refused: this request came from another site",
-    "csrf": "refused: the page's security token is missing or out of date; reload the page",
-    "password is name": "choose a password that is not your name",
-    "email": "that is not an e-mail address",
-    "notify needs email": "give an e-mail address to be told by e-mail",
-    "language": "language must be one of: {choices}",
-    "claim wrong token": "this link is not that seat's",
-    "claim held": "another account holds this seat",
+MESSAGES: dict[str, T] = {
+    "sign in": T("sign in first"),
+    "wrong": T("wrong name or password"),
+    "taken": T("that name is taken; choose another"),
+    "too many": T("too many attempts; try again in a few minutes"),
+    "cross-site": T("refused: this request came from another site"),
+    "csrf": T("refused: the page's security token is missing or out of date; reload the page"),
+    "password is name": T("choose a password that is not your name"),
+    "email": T("that is not an e-mail address"),
+    "notify needs email": T("give an e-mail address to be told by e-mail"),
+    "claim wrong token": T("this link is not that seat's"),
+    "claim held": T("another account holds this seat"),
 }
-"""Every sentence a person reads from these routes (one place, for the catalogs)."""
+"""Every sentence a person reads from these routes (words: each goes out in the language
+the request is answered in)."""
 CLAIM_REASONS = {store.WRONG_TOKEN: "claim wrong token", store.HELD: "claim held"}
 
 
@@ -253,7 +255,7 @@ async def writing_account(request: Request) -> Account | None:
 # ------------------------------------------------------------------- passwords
 
 
-async def _off_loop(work: Callable[..., T], *args: Any) -> T:
+async def _off_loop(work: Callable[..., Result], *args: Any) -> Result:
     """Run argon2 work in its own threads (never on the event loop)."""
     return await asyncio.get_running_loop().run_in_executor(_HASHING, work, *args)
 
@@ -313,7 +315,8 @@ class Attempts:
 def too_many(now: float) -> HTTPException:
     """429, with the seconds until the window ends."""
     retry = max(1, math.ceil(WINDOW - now % WINDOW))
-    return HTTPException(429, MESSAGES["too many"], headers={"Retry-After": str(retry)})
+    detail = in_language(MESSAGES["too many"])
+    return HTTPException(429, detail, headers={"Retry-After": str(retry)})
 
 
 def client_address(request: Request) -> str:
@@ -383,6 +386,10 @@ def accounts_router(db: Database, service: TableService) -> APIRouter:
         store.create_session(db, hash_token(token), user.id, csrf, now, now + SESSION_SECONDS)
         response = JSONResponse(_me(user, csrf), status_code=status, headers=NO_STORE)
         _set_cookie(response, request, token)
+        if user.language in i18n.LANGUAGES:  # the account's language, on this device too
+            response.set_cookie(
+                i18n.COOKIE, user.language, max_age=YEAR, path="/", samesite="lax", httponly=True
+            )
         return response
 
     @router.post("/signup", status_code=201)
@@ -484,7 +491,8 @@ def accounts_router(db: Database, service: TableService) -> APIRouter:
                 claimed.append(where)
                 service.forget_account_tokens(entry.table)
             else:
-                refused.append({**where, "reason": MESSAGES[CLAIM_REASONS[outcome]]})
+                reason = in_language(MESSAGES[CLAIM_REASONS[outcome]])
+                refused.append({**where, "reason": reason})
         return {"claimed": claimed, "refused": refused}
 
     @router.patch("/settings", dependencies=[Depends(require_csrf)])
@@ -504,7 +512,7 @@ def accounts_router(db: Database, service: TableService) -> APIRouter:
         if "language" in sent:
             if body.language not in (None, "", *i18n.LANGUAGES):
                 choices = ", ".join(i18n.LANGUAGES)
-                raise ServiceError(422, MESSAGES["language"].format(choices=choices))
+                raise ServiceError(422, T("language must be one of: {choices}", choices=choices))
             values["language"] = body.language or None
         email_after = values.get("email", who.email)
         if values.get("notify_email") and not email_after:

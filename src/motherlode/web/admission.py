@@ -10,6 +10,7 @@ the table's settings.
 
 from __future__ import annotations
 
+import difflib
 import logging
 import os
 import shutil
@@ -20,7 +21,7 @@ from typing import Any
 
 from motherlode.agents.specs import AgentSpec, check_agent, parse_spec
 from motherlode.engine import Game, MotherlodeError, get_game
-from motherlode.engine.components import PARAMETERS, ComponentError, suggest
+from motherlode.engine.components import PARAMETERS, ComponentError
 from motherlode.engine.parameters import PREFIX
 from motherlode.engine.record import (
     COMPONENTS,
@@ -28,9 +29,10 @@ from motherlode.engine.record import (
     check_files,
     components_root,
 )
+from motherlode.engine.words import T
 from motherlode.web import people as ppl
 from motherlode.web.bots import limit_spec
-from motherlode.web.errors import ServiceError
+from motherlode.web.errors import ServiceError, refusal
 from motherlode.web.limits import MAX_PARAMETER_OPTIONS, clip, excerpt
 
 log = logging.getLogger("motherlode.web")
@@ -44,6 +46,15 @@ TIMER_CHOICES = (0, 20, 30)
 """The seconds a table's ``decision_timer`` may be (0: none)."""
 
 
+def near_miss(name: str, known: Sequence[str] | Mapping[str, Any]) -> str | None:
+    """The known name ``name`` nearly is (a slip of case or a letter), as
+    :func:`motherlode.engine.components.suggest` finds it; None if none is near."""
+    known = list(known)
+    same_case = [k for k in known if k.lower() == name.lower()]
+    close = same_case or difflib.get_close_matches(name, known, n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
 def seat_spec(game_id: str, seat: int, text: str, bot_seconds: float) -> AgentSpec:
     """A seat's spec, refused now (422, naming what is wrong) if it would fail later or
     ask for more time than the operator allows."""
@@ -53,14 +64,16 @@ def seat_spec(game_id: str, seat: int, text: str, bot_seconds: float) -> AgentSp
             # a client names no file on the server: a policy bot plays the policy and
             # the expert the evaluator shipped for its game, never a file at a path the
             # client chose (nested specs included: rollout=policy:path=...)
-            raise ServiceError(422, f"seat {seat}: bots here cannot read files (no {key}=)")
+            raise ServiceError(
+                422, T("seat {seat}: bots here cannot read files (no {key}=)", seat=seat, key=key)
+            )
     try:
         spec = parse_spec(text)
         if not spec.is_human:
             game = get_game(game_id)
             check_agent(limit_spec(spec, bot_seconds), game)
     except MotherlodeError as exc:
-        raise ServiceError(422, f"seat {seat}: {exc}") from None
+        raise ServiceError(422, T("seat {seat}: {error}", seat=seat, error=refusal(exc))) from None
     return spec
 
 
@@ -78,12 +91,23 @@ def web_options(game: Game, agents: list[str], options: Mapping[str, Any] | None
         fixed.update((k, v) for k, v in game.seat_options(agents).items() if k in fixed)
     for key, value in options.items():
         if key in fixed and str(value) != str(fixed[key]):
-            raise ServiceError(
-                422,
-                f"the {key} option is not offered at web tables (it is for the terminal, "
-                f"motherlode play); here it is {fixed[key]!r}, as the seats make it"
-                + (f" (a designer's files travel as {FILES})" if key == COMPONENTS else ""),
-            )
+            if key == COMPONENTS:
+                words = T(
+                    "the {key} option is not offered at web tables (it is for the terminal, "
+                    "motherlode play); here it is {value!r}, as the seats make it (a "
+                    "designer's files travel as {field})",
+                    key=key,
+                    value=fixed[key],
+                    field=FILES,
+                )
+            else:
+                words = T(
+                    "the {key} option is not offered at web tables (it is for the terminal, "
+                    "motherlode play); here it is {value!r}, as the seats make it",
+                    key=key,
+                    value=fixed[key],
+                )
+            raise ServiceError(422, words)
     design_numbers(game, options)
     return {k: v for k, v in options.items() if k not in fixed}
 
@@ -95,26 +119,42 @@ def design_numbers(game: Game, options: Mapping[str, Any]) -> None:
     if len(keys) > MAX_PARAMETER_OPTIONS:
         raise ServiceError(
             422,
-            f"{len(keys)} param.* options; a table takes at most {MAX_PARAMETER_OPTIONS} "
-            f"(set more in a {PARAMETERS} among the designer's files)",
+            T(
+                "{count} param.* options; a table takes at most {most} "
+                "(set more in a {file} among the designer's files)",
+                count=len(keys),
+                most=MAX_PARAMETER_OPTIONS,
+                file=PARAMETERS,
+            ),
         )
     specs = game.options_class.parameter_specs()
     for key in keys:
         name = key[len(PREFIX) :]
         spec = specs.get(name)
         if spec is None:
-            listing = ", ".join(specs) or "none"
-            raise ServiceError(
-                422,
-                clip(
-                    f"unknown option {excerpt(key, 40)}{suggest(name, specs)}; "
-                    f"{game.title}'s parameters are: {listing}"
-                ),
-            )
+            listing = ", ".join(specs) or T("none")
+            shown, close = excerpt(key, 40), near_miss(name, specs)
+            if close is None:
+                words = T(
+                    "unknown option {option}; {game}'s parameters are: {names}",
+                    option=shown,
+                    game=game.title,
+                    names=listing,
+                )
+            else:
+                words = T(
+                    "unknown option {option} (did you mean {close}?); "
+                    "{game}'s parameters are: {names}",
+                    option=shown,
+                    close=close,
+                    game=game.title,
+                    names=listing,
+                )
+            raise ServiceError(422, words)
         try:
             spec.coerce(options[key], f"option {key}")
         except ComponentError as exc:
-            raise ServiceError(422, clip(str(exc))) from None
+            raise ServiceError(422, refusal(exc)) from None
 
 
 def designer_files(
@@ -128,31 +168,70 @@ def designer_files(
     if raw is None or raw == {}:
         return {}
     if not isinstance(raw, Mapping):
-        raise ServiceError(422, f"{FILES} must be an object of file names and their TOML text")
+        raise ServiceError(
+            422, T("{field} must be an object of file names and their TOML text", field=FILES)
+        )
     allowed = game.options_class.component_files
     if allowed is None:
-        raise ServiceError(422, f"{game.title} takes no designer's files ({FILES})")
+        raise ServiceError(
+            422, T("{game} takes no designer's files ({field})", game=game.title, field=FILES)
+        )
     names = sorted({*allowed, PARAMETERS})
     if len(raw) > MAX_FILES:
-        raise ServiceError(422, f"{FILES}: {len(raw)} files; at most {MAX_FILES}")
+        raise ServiceError(
+            422,
+            T(
+                "{field}: {count} files; at most {most}",
+                field=FILES,
+                count=len(raw),
+                most=MAX_FILES,
+            ),
+        )
     for name, text in raw.items():
         if name not in names:
-            shown = excerpt(str(name), 40)
-            path = "/" in str(name) or "\\" in str(name)
-            raise ServiceError(
-                422,
-                f"{FILES}: {shown!r} is not one of {game.title}'s component files"
-                f"{' (a file name, not a path)' if path else suggest(str(name), names)}; "
-                f"they are {', '.join(names)}",
-            )
+            raise ServiceError(422, not_a_file(game, str(name), names))
         if not isinstance(text, str):
-            raise ServiceError(422, f"{FILES}: {name} must be the file's text")
+            raise ServiceError(
+                422, T("{field}: {name} must be the file's text", field=FILES, name=name)
+            )
     try:
         files = check_files(raw, FILES)
     except MotherlodeError as exc:
-        raise ServiceError(422, str(exc)) from None
+        raise ServiceError(422, refusal(exc)) from None
     _check_with_the_game(game, files, options, agents)
     return files
+
+
+def not_a_file(game: Game, name: str, names: Sequence[str]) -> T:
+    """The refusal of a designer's file the game does not read (its name bounded)."""
+    shown, they = excerpt(name, 40), ", ".join(names)
+    close = near_miss(name, names)
+    if "/" in name or "\\" in name:
+        return T(
+            "{field}: {name!r} is not one of {game}'s component files (a file name, not a "
+            "path); they are {files}",
+            field=FILES,
+            name=shown,
+            game=game.title,
+            files=they,
+        )
+    if close is not None:
+        return T(
+            "{field}: {name!r} is not one of {game}'s component files (did you mean "
+            "{close}?); they are {files}",
+            field=FILES,
+            name=shown,
+            game=game.title,
+            close=close,
+            files=they,
+        )
+    return T(
+        "{field}: {name!r} is not one of {game}'s component files; they are {files}",
+        field=FILES,
+        name=shown,
+        game=game.title,
+        files=they,
+    )
 
 
 def _check_with_the_game(
@@ -164,7 +243,7 @@ def _check_with_the_game(
         scratch = Path(tempfile.mkdtemp(prefix=".check-", dir=components_root()))
     except (OSError, MotherlodeError):
         log.exception("designer's files cannot be checked: no folder to write them to")
-        raise ServiceError(500, "this server cannot take designer's files now") from None
+        raise ServiceError(500, T("this server cannot take designer's files now")) from None
     try:
         for name, text in files.items():
             (scratch / name).write_bytes(text.encode("utf-8"))
@@ -199,31 +278,33 @@ TABLE_SETTINGS = ("decision_timer", "bot_delay_ms", "clock", "private", *SOCIAL_
 def table_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     """The table settings a client chose, checked (422 naming what is wrong) and clean."""
     if not isinstance(raw, Mapping):
-        raise ServiceError(422, "settings must be an object")
+        raise ServiceError(422, T("settings must be an object"))
     unknown = set(raw) - {*TABLE_SETTINGS}
     if unknown:
         names = ", ".join(excerpt(str(k), 30) for k in sorted(map(str, unknown))[:5])
-        raise ServiceError(422, f"unknown table setting(s): {names}")
+        raise ServiceError(422, T("unknown table setting(s): {names}", names=names))
     timer = raw.get("decision_timer", 0)
     if isinstance(timer, bool) or timer not in TIMER_CHOICES:
         choices = ", ".join(map(str, TIMER_CHOICES))
-        raise ServiceError(422, f"decision_timer must be one of {choices} seconds")
+        raise ServiceError(
+            422, T("decision_timer must be one of {choices} seconds", choices=choices)
+        )
     delay = raw.get("bot_delay_ms", 0)
     if not isinstance(delay, int) or isinstance(delay, bool) or not 0 <= delay <= 5000:
-        raise ServiceError(422, "bot_delay_ms must be a whole number from 0 to 5000")
+        raise ServiceError(422, T("bot_delay_ms must be a whole number from 0 to 5000"))
     clock = raw.get("clock", "none")
     if clock not in ("none", None, *ppl.CLOCKS):
         names = ", ".join(("none", *ppl.CLOCKS))
-        raise ServiceError(422, f"clock must be one of {names}")
+        raise ServiceError(422, T("clock must be one of {names}", names=names))
     clean: dict[str, Any] = {"decision_timer": timer, "bot_delay_ms": delay}
     if clock not in ("none", None):
         clean["clock"] = clock
     for flag in ("private", *SOCIAL_FLAGS):
         value = raw.get(flag, False)
         if not isinstance(value, bool):
-            raise ServiceError(422, f"{flag} must be true or false")
+            raise ServiceError(422, T("{flag} must be true or false", flag=flag))
         if value:
             clean[flag] = True
     if clean.get("rate_bots") and not clean.get("rated"):
-        raise ServiceError(422, "rate_bots needs a rated table (rated: true)")
+        raise ServiceError(422, T("rate_bots needs a rated table (rated: true)"))
     return clean

@@ -26,17 +26,26 @@ from motherlode.agents import levels
 from motherlode.agents.specs import bot_names
 from motherlode.engine import Game, GameRecord, MotherlodeError, games, get_game
 from motherlode.engine.components import PARAMETERS
-from motherlode.engine.record import MAX_FILE_BYTES, MAX_FILES, record_files, without_folder
+from motherlode.engine.record import (
+    MAX_FILE_BYTES,
+    MAX_FILES,
+    record_files,
+    table_events,
+    without_folder,
+)
+from motherlode.engine.words import T
 from motherlode.engine.words import render as render_words
 from motherlode.storage import Database
-from motherlode.web import game_assets, i18n
+from motherlode.web import absence, game_assets, i18n
 from motherlode.web.accounts import accounts_router, writing_account
 from motherlode.web.chat import KINDS as CHAT_KINDS
 from motherlode.web.chat import TableChat
 from motherlode.web.dashboard import dashboard_router
+from motherlode.web.errors import refusal
 from motherlode.web.languages import (
     LANGUAGE,
     LanguageMiddleware,
+    in_language,
     languages_router,
     request_language,
 )
@@ -130,14 +139,11 @@ def game_catalogue(lang: str = i18n.DEFAULT) -> list[dict[str, Any]]:
         out.append(
             {
                 "id": game.id,
-                "title": game.title,
+                "title": i18n.translate(lang, game.title),
                 "summary": i18n.translate(lang, game.summary),
                 "min_players": game.min_players,
                 "max_players": game.max_players,
-                "options": [
-                    {**o, "help": i18n.translate(lang, o["help"])} if o.get("help") else o
-                    for o in game.options_class.describe()
-                ],
+                "options": [option_words(o, lang) for o in game.options_class.describe()],
                 "bots": bot_names(game),
                 "levels": [
                     {**lv, "sentence": i18n.translate(lang, lv["sentence"])}
@@ -150,6 +156,18 @@ def game_catalogue(lang: str = i18n.DEFAULT) -> list[dict[str, Any]]:
                 "designer": designer(game),
             }
         )
+    return out
+
+
+def option_words(option: dict[str, Any], lang: str) -> dict[str, Any]:
+    """An option as the lobby shows it, its words (title, sentence, help, its choices'
+    labels) in ``lang``."""
+    out = dict(option)
+    for key in i18n.OPTION_WORDS:
+        if out.get(key):
+            out[key] = i18n.translate(lang, out[key])
+    if out.get("labels"):
+        out["labels"] = {k: i18n.translate(lang, v) for k, v in out["labels"].items()}
     return out
 
 
@@ -222,7 +240,7 @@ def create_app(
         """Any request the database could not answer: 503, counted, never a traceback."""
         service.outage.failed(exc, request.url.path)
         return JSONResponse(
-            {"detail": OUTAGE_MESSAGE},
+            {"detail": in_language(OUTAGE_MESSAGE)},
             status_code=503,
             headers={"Retry-After": str(RETRY_AFTER)},
         )
@@ -244,10 +262,11 @@ def create_app(
 
     @app.get("/api/games")
     async def list_games(request: Request) -> dict[str, Any]:
+        lang = request_language(request)
         return {
-            "games": game_catalogue(request_language(request)),
+            "games": game_catalogue(lang),
             "timer_choices": list(TIMER_CHOICES),
-            "clocks": [c.to_json() for c in CLOCKS.values()],
+            "clocks": [c.to_json(i18n.translator(lang)) for c in CLOCKS.values()],
         }
 
     @app.get("/games/{game_id}/data.json")
@@ -257,10 +276,10 @@ def create_app(
         try:
             game = get_game(game_id)
         except MotherlodeError:
-            raise ServiceError(404, "no such game") from None
+            raise ServiceError(404, T("no such game")) from None
         data = game_assets.game_data(game)
         if data is None:
-            raise ServiceError(404, "this game sends no data")
+            raise ServiceError(404, T("this game sends no data"))
         return JSONResponse(data)
 
     @app.get("/games/{game_id}/{name}")
@@ -269,16 +288,16 @@ def create_app(
         try:
             game = get_game(game_id)
         except MotherlodeError:
-            raise ServiceError(404, "no such game") from None
+            raise ServiceError(404, T("no such game")) from None
         file = game_assets.web_file(game, name)
         if file is None:
-            raise ServiceError(404, "no such file")
+            raise ServiceError(404, T("no such file"))
         return FileResponse(file, media_type=game_assets.media_type(name))
 
     @app.get("/api/tables")
     async def list_tables(status: str | None = None) -> dict[str, Any]:
         if status not in (None, "running", "finished"):
-            raise ServiceError(422, "status must be running or finished")
+            raise ServiceError(422, T("status must be running or finished"))
         tables = db.list_tables(status)
         for table in tables:  # a designer's files by name only
             table["settings"] = without_files(table.get("settings") or {})
@@ -331,7 +350,7 @@ def create_app(
     async def unavailable(table_id: str, seat: int, token: TokenHeader = None) -> Any:
         """The moves the seat cannot make now, in words: the menu of "Why can't I…?"."""
         if not 0 <= seat < 8:
-            raise ServiceError(422, "seat must be a seat number")
+            raise ServiceError(422, T("seat must be a seat number"))
         return await service.unavailable(table_id, seat, token)
 
     @app.post("/api/tables/{table_id}/join")
@@ -374,7 +393,7 @@ def create_app(
         """A finished game as a spectator saw it after ``move`` moves."""
         rec = await finished_record(table_id)
         if not 0 <= move <= len(rec.moves):
-            raise ServiceError(422, f"move must be between 0 and {len(rec.moves)}")
+            raise ServiceError(422, T("move must be between 0 and {last}", last=len(rec.moves)))
         last = None
         translate = i18n.translator(LANGUAGE.get())
         try:
@@ -392,7 +411,7 @@ def create_app(
                 state.apply(seat, action)
                 last = {"seat": seat, "action": data, "text": text}
         except MotherlodeError as exc:
-            raise ServiceError(500, str(exc)) from None
+            raise ServiceError(500, refusal(exc)) from None
         return {
             "table": table_id,
             "game": state.game.id,
@@ -402,7 +421,11 @@ def create_app(
             "moves": len(rec.moves),
             "last": last,
             "observation": without_folder(state.observe(None), record_files(rec)),
-            "events": [e.to_json(translate) for e in state.events_for(None)][-300:],
+            "events": absence.lines_in(
+                [e.to_json(translate) for e in state.events_for(None)][-300:],
+                table_events(rec),
+                translate,
+            ),
         }
 
     # ------------------------------------------------------------ WebSocket
@@ -416,7 +439,7 @@ def create_app(
                 return
             token = hello.get("token")
             if hello.get("type", "hello") != "hello" or not isinstance(token, str | None):
-                raise ServiceError(400, 'the first message is {"type": "hello", "token": "..."}')
+                raise ServiceError(400, T('the first message is {"type": "hello", "token": "..."}'))
             seat = service.seat_for_token(table_id, token)
             away = hello.get("away") is True
             live = await service.subscribe(table_id, websocket, seat, away=away)
@@ -462,9 +485,11 @@ def create_app(
         try:
             frame = orjson.loads(data)
         except (ValueError, UnicodeDecodeError):
-            raise ServiceError(400, f"a message must be JSON, got {excerpt(data)!r}") from None
+            raise ServiceError(
+                400, T("a message must be JSON, got {sent!r}", sent=excerpt(data))
+            ) from None
         if not isinstance(frame, dict):
-            raise ServiceError(400, "a message must be a JSON object with a type")
+            raise ServiceError(400, T("a message must be a JSON object with a type"))
         return frame
 
     async def refuse(websocket: WebSocket, exc: ServiceError, *, close: bool = False) -> None:
@@ -479,9 +504,9 @@ def create_app(
         try:
             if kind == "act":
                 if seat is None:
-                    raise ServiceError(401, "spectators cannot act; open your seat's link")
+                    raise ServiceError(401, T("spectators cannot act; open your seat's link"))
                 if "action" not in message:
-                    raise ServiceError(400, "an act message needs an action")
+                    raise ServiceError(400, T("an act message needs an action"))
                 view = await service.act(
                     table_id,
                     seat,
@@ -494,19 +519,21 @@ def create_app(
                     await websocket.send_json({"type": "state", "view": view})
             elif kind == "undo":
                 if seat is None:
-                    raise ServiceError(401, "spectators cannot undo")
+                    raise ServiceError(401, T("spectators cannot undo"))
                 await service.undo(table_id, seat, token)
             elif kind == "ping":
                 await websocket.send_json({"type": "pong"})
             elif kind == "presence":
                 if not isinstance(message.get("away"), bool):
-                    raise ServiceError(400, 'a presence message is {"type": "presence", "away": …}')
+                    raise ServiceError(
+                        400, T('a presence message is {"type": "presence", "away": …}')
+                    )
                 live = await service.get(table_id)
                 await service.set_away(live, websocket, message["away"])
             elif kind in CHAT_KINDS:
                 await chat.receive(table_id, websocket, seat, token, message)
             else:
-                raise ServiceError(422, f"unknown message type {excerpt(kind, 30)!r}")
+                raise ServiceError(422, T("unknown message type {kind!r}", kind=excerpt(kind, 30)))
         except ServiceError as exc:
             await refuse(websocket, exc)
         except Exception as exc:

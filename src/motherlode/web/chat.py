@@ -33,7 +33,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query
 
+from motherlode.engine.words import T
 from motherlode.storage import chat as chat_db
+from motherlode.web import i18n
+from motherlode.web.languages import LANGUAGE
 from motherlode.web.live import Listener, LiveTable
 from motherlode.web.outage import is_outage
 from motherlode.web.service import ServiceError, TableService, encode_frame
@@ -59,21 +62,24 @@ BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 VISIBLE = ("L", "N", "P", "S")
 """Categories of characters that show (letters, numbers, punctuation, symbols)."""
 
-TEXTS = {
-    "not_text": "a chat message is text",
-    "empty": "a chat message needs at least one letter, digit or sign",
-    "too_long": f"a chat message has at most {MAX_CHARS} characters",
-    "control": "a chat message cannot hold control characters",
-    "marks": "a chat message cannot stack that many accents on one letter",
-    "spectator_write": "spectators cannot write in the chat; open your seat's link",
-    "spectator_read": "this table's chat is for its players",
-    "spectator_mute": "only players mute in the chat",
-    "burst": "you are writing too fast: wait a few seconds",
-    "hourly": f"you have written {RATES[1][0]} messages in the last hour, this table's limit; "
-    "write again later",
-    "mute_seat": "mute and unmute name another seat of this table by its number",
+TEXTS: dict[str, T] = {
+    "not_text": T("a chat message is text"),
+    "empty": T("a chat message needs at least one letter, digit or sign"),
+    "too_long": T("a chat message has at most {most} characters", most=MAX_CHARS),
+    "control": T("a chat message cannot hold control characters"),
+    "marks": T("a chat message cannot stack that many accents on one letter"),
+    "spectator_write": T("spectators cannot write in the chat; open your seat's link"),
+    "spectator_read": T("this table's chat is for its players"),
+    "spectator_mute": T("only players mute in the chat"),
+    "burst": T("you are writing too fast: wait a few seconds"),
+    "hourly": T(
+        "you have written {count} messages in the last hour, this table's limit; write again later",
+        count=RATES[1][0],
+    ),
+    "mute_seat": T("mute and unmute name another seat of this table by its number"),
 }
-"""Every user-facing sentence of the chat, in one place (for the translations)."""
+"""Every user-facing sentence of the chat, in one place (words: each refusal goes out in
+its connection's language)."""
 
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token")]
 MoveQuery = Annotated[int | None, Query(ge=0, le=10_000_000)]
@@ -211,7 +217,8 @@ class TableChat:
                 on = message.get("type") == "mute"
                 await self.mute(table_id, seat, token, message.get("seat"), on=on)
         except ServiceError as exc:
-            error = {"type": "error", "status": exc.status, "message": exc.message}
+            said = exc.message_in(i18n.translator(LANGUAGE.get()))  # in its language
+            error = {"type": "error", "status": exc.status, "message": said}
             await listener.send_text(encode_frame({**error, "about": "chat"}))
 
     async def say(self, table_id: str, seat: int | None, token: str | None, text: Any) -> None:

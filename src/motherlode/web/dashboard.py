@@ -4,7 +4,8 @@ Routes only translate HTTP into :class:`~motherlode.games.goldfix.ledger.Ledger`
 the ledger queries of :mod:`motherlode.storage.ledger`.  Each request replays the stored
 entries, applies one transaction and stores it; the answer is sent only after the commit,
 so a reload or a server restart loses nothing.  A refused transaction is a 4xx and
-nothing is stored.
+nothing is stored.  The refusals and the journal's lines are words: each answer says them
+in the language the request is answered in (the CSV stays in English).
 
 Two tablets may keep the same books: a booking may carry ``expect_entries`` and an undo
 must, so a page that has not seen the latest entry is refused (409) instead of booking
@@ -26,11 +27,14 @@ from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, Field
 
+from motherlode.engine.words import T
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.ledger import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    NOTHING_TO_UNDO,
     RULES,
+    Entry,
     Ledger,
     LedgerError,
     Transaction,
@@ -38,6 +42,10 @@ from motherlode.games.goldfix.ledger import (
 )
 from motherlode.storage import Database
 from motherlode.storage import ledger as store
+from motherlode.web import i18n
+from motherlode.web.errors import refusal
+from motherlode.web.languages import LANGUAGE, in_language
+from motherlode.web.limits import clip, excerpt
 
 STATIC = Path(__file__).parent / "static"
 BALANCE_COLUMNS = {
@@ -72,6 +80,23 @@ class UndoIn(BaseModel):
     showed as the last is the one taken back, or nothing is (409)."""
 
 
+STALE = T("the books changed meanwhile: reload and try again")
+
+
+def refused(status: int, words: str | T) -> HTTPException:
+    """A refusal in the request's language (held to a short message, whatever it quotes)."""
+    return HTTPException(status, clip(in_language(words)))
+
+
+def no_dashboard(dashboard_id: str) -> HTTPException:
+    return refused(404, T("no dashboard {id!r}", id=excerpt(dashboard_id, 40)))
+
+
+def effect(entry: Entry) -> str:
+    """What an entry did, in the request's language."""
+    return entry.words.render(i18n.translator(LANGUAGE.get()))
+
+
 def stored(tx: dict[str, Any]) -> Transaction:
     """An entry as stored: one kept before the rules had a version is replayed under 1."""
     return Transaction.from_json({**tx, "rules": tx.get("rules", 1)})
@@ -90,18 +115,23 @@ def dashboard_router(db: Database) -> APIRouter:
     def load(dashboard_id: str) -> tuple[Ledger, dict[str, Any]]:
         data = store.dashboard(db, dashboard_id)
         if data is None:
-            raise HTTPException(404, f"no dashboard {dashboard_id!r}")
+            raise no_dashboard(dashboard_id)
         ledger = Ledger(data["players"], data["winner"])
         for _, tx, _ in data["entries"]:
             ledger.apply(stored(tx))
         return ledger, data
 
     def view(ledger: Ledger, dashboard_id: str) -> dict[str, Any]:
+        translate = i18n.translator(LANGUAGE.get())
         return {
             "id": dashboard_id,
             "state": ledger.to_json(),
             "log": [
-                {"index": e.index, "transaction": e.transaction.to_json(), "effect": e.effect}
+                {
+                    "index": e.index,
+                    "transaction": e.transaction.to_json(),
+                    "effect": e.words.render(translate),
+                }
                 for e in reversed(ledger.entries)
             ],
         }
@@ -110,11 +140,11 @@ def dashboard_router(db: Database) -> APIRouter:
         with lock:
             ledger, _ = load(dashboard_id)
             if expect is not None and expect != len(ledger.entries):
-                raise HTTPException(409, "the books changed meanwhile: reload and try again")
+                raise refused(409, STALE)
             try:
                 entry = ledger.apply(Transaction.from_json(tx | {"rules": RULES}))
             except LedgerError as exc:
-                raise HTTPException(422, str(exc)) from exc
+                raise refused(422, refusal(exc)) from exc
             store.append_entry(db, dashboard_id, entry.index, entry.transaction.to_json())
             return view(ledger, dashboard_id)
 
@@ -140,14 +170,14 @@ def dashboard_router(db: Database) -> APIRouter:
         try:
             return bullion_discount(koz, goldfix, discount)
         except ValueError as exc:
-            raise HTTPException(422, str(exc)) from exc
+            raise refused(422, refusal(exc)) from exc
 
     @router.post("/api/dashboards", status_code=201)
     def create(body: CreateDashboard) -> dict[str, Any]:
         try:
             ledger = Ledger(body.players, body.winner)
         except LedgerError as exc:
-            raise HTTPException(422, str(exc)) from exc
+            raise refused(422, refusal(exc)) from exc
         dashboard_id = secrets.token_urlsafe(6)
         store.create_dashboard(db, dashboard_id, list(ledger.names), body.winner)
         if body.quickstart:
@@ -172,12 +202,12 @@ def dashboard_router(db: Database) -> APIRouter:
         """What the transaction would book now, in words; nothing is stored."""
         ledger, _ = load(dashboard_id)
         if body.expect_entries is not None and body.expect_entries != len(ledger.entries):
-            raise HTTPException(409, "the books changed meanwhile: reload and try again")
+            raise refused(409, STALE)
         try:
             entry = ledger.apply(Transaction.from_json(incoming(body)))
         except LedgerError as exc:
-            raise HTTPException(422, str(exc)) from exc
-        return {"index": entry.index, "effect": entry.effect}
+            raise refused(422, refusal(exc)) from exc
+        return {"index": entry.index, "effect": effect(entry)}
 
     @router.post("/api/dashboards/{dashboard_id}/undo")
     def undo(dashboard_id: str, body: UndoIn) -> dict[str, Any]:
@@ -185,19 +215,23 @@ def dashboard_router(db: Database) -> APIRouter:
         with lock:
             ledger, _ = load(dashboard_id)
             if not ledger.entries:
-                raise HTTPException(409, "there is nothing to undo")
+                raise refused(409, NOTHING_TO_UNDO)
             index = len(ledger.entries)
             if body.expect_entries != index:
-                raise HTTPException(
+                raise refused(
                     409,
-                    f"the books moved on (entry {index} is the last, the page showed "
-                    f"{body.expect_entries}): look again before undoing",
+                    T(
+                        "the books moved on (entry {index} is the last, the page showed "
+                        "{shown}): look again before undoing",
+                        index=index,
+                        shown=body.expect_entries,
+                    ),
                 )
             undone = ledger.entries[-1]
             ledger.undo()
             store.delete_entry(db, dashboard_id, index)
             return view(ledger, dashboard_id) | {
-                "undone": {"index": undone.index, "effect": undone.effect}
+                "undone": {"index": undone.index, "effect": effect(undone)}
             }
 
     @router.post("/api/dashboards/{dashboard_id}/reset")
@@ -213,7 +247,7 @@ def dashboard_router(db: Database) -> APIRouter:
         """The journal, and after every entry each player's balances (whole $M / kOz)."""
         data = store.dashboard(db, dashboard_id)
         if data is None:
-            raise HTTPException(404, f"no dashboard {dashboard_id!r}")
+            raise no_dashboard(dashboard_id)
         ledger = Ledger(data["players"], data["winner"])
         out = io.StringIO()
         writer = csv.writer(out)

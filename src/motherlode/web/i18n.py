@@ -38,6 +38,8 @@ COOKIE = "motherlode_lang"
 DOMAINS = ("browser", "server")
 PLACEHOLDER = re.compile(r"\{(\w+)(?:[:!][^{}]*)?\}")
 """A place in a message: ``{name}``, or ``{name:,}`` with a format (Python's, server side)."""
+OPTION_WORDS = ("title", "sentence", "help")
+"""What an option says of itself in the lobby (``labels``, its choices' words, too)."""
 KEYWORDS = {"browser": {"t": None}, "server": {"T": None}}
 """What marks a message: ``t("…")`` in the pages, ``T("…")`` (engine/words.py) in Python."""
 WEB = Path(__file__).resolve().parent
@@ -209,12 +211,16 @@ def extra_messages(domain: str) -> Iterator[tuple[str, str]]:
                 yield message, f"{where}/i18n"
         if domain != "server":
             continue
+        yield game.title, where
         yield game.summary, where
         for level in levels.describe(game):
             yield level["sentence"], f"{where}/levels"
         for option in game.options_class.describe():
-            if option.get("help"):
-                yield option["help"], f"{where}/options"
+            for key in OPTION_WORDS:
+                if option.get(key):
+                    yield option[key], f"{where}/options"
+            for label in (option.get("labels") or {}).values():
+                yield label, f"{where}/options"
 
 
 def update(lang: str) -> None:

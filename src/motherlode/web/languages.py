@@ -18,12 +18,19 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from motherlode.engine.words import T, render
 from motherlode.web import i18n
 from motherlode.web.errors import ServiceError
 
 YEAR = 365 * 86400
 LANGUAGE: ContextVar[str] = ContextVar("motherlode_language", default=i18n.DEFAULT)
 """The language of the request or connection being answered."""
+
+
+def in_language(text: str | T) -> str:
+    """Words in the language being answered in (:data:`LANGUAGE`): for what goes out as
+    text, never as words (an HTTPException's detail, a field of a JSON answer)."""
+    return render(text, i18n.translator(LANGUAGE.get()))
 
 
 class LanguageIn(BaseModel):
@@ -92,14 +99,15 @@ def languages_router() -> APIRouter:
     async def messages_json(lang: str) -> JSONResponse:
         """One language's browser catalog as JSON (English: empty, the ids are English)."""
         if lang not in i18n.LANGUAGES:
-            raise ServiceError(404, "no such language")
+            raise ServiceError(404, T("no such language"))
         return JSONResponse(i18n.page_catalog(lang))
 
     @router.post("/api/language")
     async def choose_language(body: LanguageIn) -> Response:
         """The switch: remember the language in this browser for a year."""
         if body.lang not in i18n.LANGUAGES:
-            raise ServiceError(422, f"lang must be one of {', '.join(i18n.LANGUAGES)}")
+            choices = ", ".join(i18n.LANGUAGES)
+            raise ServiceError(422, T("lang must be one of {choices}", choices=choices))
         response = JSONResponse({"lang": body.lang})
         response.set_cookie(
             i18n.COOKIE, body.lang, max_age=YEAR, path="/", samesite="lax", httponly=True

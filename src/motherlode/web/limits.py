@@ -18,6 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from motherlode.engine.record import MAX_FILE_BYTES, MAX_FILES
+from motherlode.engine.words import T
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -130,7 +131,11 @@ class BodyLimit:
 
     @staticmethod
     def _message(limit: int) -> str:
-        return f"the request is too large: at most {limit} bytes"
+        """The refusal, in the request's language (this runs inside the language's
+        middleware)."""
+        from motherlode.web.languages import in_language  # it imports this module
+
+        return in_language(T("the request is too large: at most {limit} bytes", limit=limit))
 
     async def _refuse(self, send: Send, limit: int) -> None:
         body = json.dumps({"detail": self._message(limit)}).encode()

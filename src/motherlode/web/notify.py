@@ -49,7 +49,10 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Body, Depends
 from pydantic import BaseModel, Field
 
+from motherlode.engine.words import T
+from motherlode.storage import accounts as users
 from motherlode.storage import notifications as store
+from motherlode.web import i18n
 from motherlode.web import people as ppl
 from motherlode.web.absence import asked_people
 from motherlode.web.accounts import require_account, require_csrf
@@ -86,44 +89,50 @@ ENVIRONMENT = {
 }
 """Each operator setting's environment variable (``motherlode serve`` reads the same)."""
 
-WORDS = {
-    "turn_subject": "Your turn at {title}",
-    "turn_body": (
+WORDS: dict[str, T] = {
+    "turn_subject": T("Your turn at {title}"),
+    "turn_body": T(
         "Hello {name},\n\n"
         "it is your turn at {title}.\n\n"
         "Open the table at your seat:\n{link}\n\n"
         "{clock}; {left} left for this move.\n"
     ),
-    "reminder_subject": "Reminder: {left} left for your move at {title}",
-    "reminder_body": (
+    "reminder_subject": T("Reminder: {left} left for your move at {title}"),
+    "reminder_body": T(
         "Hello {name},\n\n"
         "your move at {title} is still open, and the clock runs out in {left}.\n"
         "When it does, the others may let a bot play your seat or end the game.\n\n"
         "Open the table at your seat:\n{link}\n"
     ),
-    "push_turn_title": "Your turn at {title}",
-    "push_reminder_title": "{left} left for your move",
-    "push_body": "{title}: open the table at your seat",
-    "footer": (
+    "push_turn_title": T("Your turn at {title}"),
+    "push_reminder_title": T("{left} left for your move"),
+    "push_body": T("{title}: open the table at your seat"),
+    "footer": T(
         "\n--\nYou get this because you asked for e-mail when it is your turn; "
         "your account's settings turn it off."
     ),
-    "minutes": "{n} minutes",
-    "minute": "1 minute",
-    "hours": "{n} hours",
-    "hour": "1 hour",
-    "days": "{n} days",
-    "day": "1 day",
+    "minutes": T("{n} minutes"),
+    "minute": T("1 minute"),
+    "hours": T("{n} hours"),
+    "hour": T("1 hour"),
+    "days": T("{n} days"),
+    "day": T("1 day"),
 }
-"""Everything this module writes in words, in one place (a later step translates them)."""
+"""Everything this module writes in words, in one place: each message in its recipient's
+language (the account's, else English), filled by :func:`say`."""
 
-REFUSALS = {
-    "no_push": "this server sends no Web Push (its operator set no VAPID keys)",
-    "endpoint": "endpoint must be a push service's https URL (on port 443, by host name)",
-    "keys": "keys must be the browser's p256dh (a P-256 public key) and auth (16 bytes)",
-    "unknown": "no such subscription for this account",
+REFUSALS: dict[str, T] = {
+    "no_push": T("this server sends no Web Push (its operator set no VAPID keys)"),
+    "endpoint": T("endpoint must be a push service's https URL (on port 443, by host name)"),
+    "keys": T("keys must be the browser's p256dh (a P-256 public key) and auth (16 bytes)"),
+    "unknown": T("no such subscription for this account"),
 }
 """The push routes' refusals."""
+
+
+def say(key: str, **values: str | T) -> T:
+    """:data:`WORDS`' sentence ``key`` with its places filled."""
+    return T(WORDS[key].template, **values)
 
 
 def reminder_lead(clock: ppl.Clock) -> float:
@@ -134,16 +143,16 @@ def reminder_lead(clock: ppl.Clock) -> float:
     return min(clock.move / 4, REMINDER_MOST)
 
 
-def in_words(seconds: float) -> str:
+def in_words(seconds: float) -> T:
     """A time left as a person says it: minutes, hours, or days."""
     minutes = max(1, round(seconds / 60))
     if minutes < 120:
-        return WORDS["minute"] if minutes == 1 else WORDS["minutes"].format(n=minutes)
+        return WORDS["minute"] if minutes == 1 else say("minutes", n=str(minutes))
     hours = round(seconds / 3600)
     if hours < 48:
-        return WORDS["hour"] if hours == 1 else WORDS["hours"].format(n=hours)
+        return WORDS["hour"] if hours == 1 else say("hours", n=str(hours))
     days = round(seconds / 86400)
-    return WORDS["day"] if days == 1 else WORDS["days"].format(n=days)
+    return WORDS["day"] if days == 1 else say("days", n=str(days))
 
 
 # ------------------------------------------------------------------ the operator's settings
@@ -487,7 +496,9 @@ class Notifier:
                 store.claim, self.db, live.id, person.user_id, opened, kind, at
             ):
                 continue  # another process (or an earlier change) sent it
-            message = self.message(live, person, kind, max(0.0, deadline - at))
+            user = await asyncio.to_thread(users.user_by_id, self.db, person.user_id)
+            lang = (user.language if user is not None else None) or i18n.DEFAULT
+            message = self.message(live, person, kind, max(0.0, deadline - at), lang)
             self.sent.append((live.id, person.user_id, opened, kind))
             told += 1
             if email:
@@ -496,24 +507,34 @@ class Notifier:
                 await self._push(subscription, message, max(60, int(deadline - at)))
         return told, waiting
 
-    def message(self, live: LiveTable, person: store.Recipient, kind: str, left: float) -> Message:
+    def message(
+        self,
+        live: LiveTable,
+        person: store.Recipient,
+        kind: str,
+        left: float,
+        lang: str = i18n.DEFAULT,
+    ) -> Message:
+        """What ``person`` is told, in ``lang`` (their account's language)."""
         table = live.id
         token = account_seat_token(person.seat_key, table, person.seat)
         link = f"{self.settings.base_url}/t/{table}#seat={person.seat}&token={token}"
         clock = ppl.clock_of(live.settings)
-        words = {
+        words: dict[str, str | T] = {
             "name": person.username,
             "title": live.table.game.title,
             "link": link,
             "left": in_words(left),
             "clock": clock.label if clock is not None else "",
         }
-        title = WORDS["push_turn_title" if kind == "turn" else "push_reminder_title"]
+        translate = i18n.translator(lang)
+        title = "push_turn_title" if kind == "turn" else "push_reminder_title"
+        body = say(f"{kind}_body", **words).render(translate)
         return Message(
-            subject=WORDS[f"{kind}_subject"].format(**words),
-            text=WORDS[f"{kind}_body"].format(**words) + WORDS["footer"],
-            title=title.format(**words),
-            body=WORDS["push_body"].format(**words),
+            subject=say(f"{kind}_subject", **words).render(translate),
+            text=body + WORDS["footer"].render(translate),
+            title=say(title, **words).render(translate),
+            body=say("push_body", **words).render(translate),
             link=link,
             tag=f"motherlode-{table}",
         )

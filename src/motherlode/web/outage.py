@@ -9,9 +9,12 @@ import time
 
 from sqlalchemy import exc as sa
 
+from motherlode.engine.words import T
+
 log = logging.getLogger("motherlode.web")
 
-MESSAGE = "the database is out of reach for a moment; please try again shortly"
+MESSAGE = T("the database is out of reach for a moment; please try again shortly")
+"""What a refused request is told (words: each in its request's language)."""
 RETRY_AFTER = 5
 """Seconds a refused client is told to wait (the ``Retry-After`` header)."""
 

@@ -22,9 +22,11 @@ and their votes) is a plain JSON object, stored with the table and shared by pro
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from motherlode.engine.words import T, render
 
 VOTE_SECONDS = 120.0
 """How long the others have to vote on an absent seat before a bot takes it."""
@@ -45,33 +47,38 @@ class Clock:
     """``realtime`` or ``turn``."""
     move: int
     bank: int
-    label: str
+    label: str | T
+    """What the lobby's choice says (words: ``to_json`` renders them in a language)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, translate: Callable[[str], str] | None = None) -> dict[str, Any]:
         return {
             "name": self.name,
             "kind": self.kind,
             "move": self.move,
             "bank": self.bank,
-            "label": self.label,
+            "label": render(self.label, translate),
         }
 
 
 CLOCKS: dict[str, Clock] = {
     c.name: c
     for c in (
-        Clock("fast", "realtime", 30, 180, "Fast: 30 seconds a move, plus 3 minutes in the bank"),
-        Clock("normal", "realtime", 60, 300, "Normal: 1 minute a move, plus 5 minutes in the bank"),
+        Clock(
+            "fast", "realtime", 30, 180, T("Fast: 30 seconds a move, plus 3 minutes in the bank")
+        ),
+        Clock(
+            "normal", "realtime", 60, 300, T("Normal: 1 minute a move, plus 5 minutes in the bank")
+        ),
         Clock(
             "relaxed",
             "realtime",
             120,
             600,
-            "Relaxed: 2 minutes a move, plus 10 minutes in the bank",
+            T("Relaxed: 2 minutes a move, plus 10 minutes in the bank"),
         ),
-        Clock("hour", "turn", 3600, 0, "Turn-based: an hour a move"),
-        Clock("day", "turn", 86400, 0, "Turn-based: a day a move"),
-        Clock("three-days", "turn", 3 * 86400, 0, "Turn-based: three days a move"),
+        Clock("hour", "turn", 3600, 0, T("Turn-based: an hour a move")),
+        Clock("day", "turn", 86400, 0, T("Turn-based: a day a move")),
+        Clock("three-days", "turn", 3 * 86400, 0, T("Turn-based: three days a move")),
     )
 }
 """The clocks a table may choose (``settings["clock"]`` names one; none: no clock)."""

@@ -28,6 +28,7 @@ from fastapi import Path as PathParam
 from fastapi.responses import FileResponse
 
 from motherlode.engine import MotherlodeError, get_game
+from motherlode.engine.words import T
 from motherlode.storage import ratings as store
 from motherlode.web.accounts import USERNAME, current_account
 from motherlode.web.errors import ServiceError
@@ -48,13 +49,13 @@ LEADERBOARD_MIN_GAMES = 1
 already puts a player of few games below those who have shown their skill (a first game
 leaves sigma near 8, so about 24 points below mu), and a small site's board stays full."""
 
-MESSAGES = {
-    "no player": "there is no player of that name",
-    "no game": "there is no such game",
-    "sign in": "sign in to see your open games",
-    "not yours": "only its owner sees a player's open games",
+MESSAGES: dict[str, T] = {
+    "no player": T("there is no player of that name"),
+    "no game": T("there is no such game"),
+    "sign in": T("sign in to see your open games"),
+    "not yours": T("only its owner sees a player's open games"),
 }
-"""What these routes answer in words (one place, for the catalogs)."""
+"""What these routes answer in words (one place; each in the request's language)."""
 
 Username = Annotated[str, PathParam(min_length=3, max_length=24, pattern=USERNAME)]
 """A name as accounts allow them (anything else is no player's)."""

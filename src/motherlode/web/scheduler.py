@@ -396,7 +396,7 @@ class Scheduler:
                     mark_absent(live, locked, seat, "time", now)
             for seat, entry in ppl.absent_seats(live.people).items():
                 if float(entry["until"]) <= now + 0.05 and not live.table.state.is_over():
-                    settle_absent(live, locked, seat, "bot", "nobody decided in time")
+                    settle_absent(live, locked, seat, "bot", "nobody decided")
 
         async with live.lock:
             live.people_task = None

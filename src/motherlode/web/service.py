@@ -40,6 +40,7 @@ from motherlode.engine import (
     get_game,
 )
 from motherlode.engine.record import COMPONENTS, without_folder
+from motherlode.engine.words import T
 from motherlode.engine.words import render as render_words
 from motherlode.storage import Database, TableClosed
 from motherlode.storage import accounts as holders
@@ -54,7 +55,7 @@ from motherlode.web.cluster import SingleProcess, listen, process_name, sqlite_f
 from motherlode.web.errors import ServiceError, refusal
 from motherlode.web.identity import ACCOUNT_TOKEN_PREFIX, Account, account_seat_token
 from motherlode.web.languages import LANGUAGE
-from motherlode.web.limits import FINISHED_UNLOAD, CreationRate, Limits, clip, excerpt
+from motherlode.web.limits import FINISHED_UNLOAD, CreationRate, Limits, excerpt
 from motherlode.web.live import Listener, LiveTable
 from motherlode.web.outage import MESSAGE as OUTAGE_MESSAGE
 from motherlode.web.outage import Outage, is_outage
@@ -72,7 +73,7 @@ __all__ = [
 ]  # what the app and the tests import from here (the types shared live in their modules)
 
 log = logging.getLogger("motherlode.web")
-T = TypeVar("T")
+Outcome = TypeVar("Outcome")
 
 MAX_EVENTS = 300
 DESIGNER = "components_files"
@@ -115,6 +116,15 @@ MAX_CACHED_HASHES = 10_000
 ACCOUNT_TOKENS_TTL = 5.0
 """Seconds a table's account seat tokens are kept once derived: an account's "log out
 everywhere" (a new seat key) voids its links in every process within this time."""
+
+
+GAME_OVER = T("the game is over: its result is final")
+"""The refusal of anything but a look at a finished game."""
+
+
+def no_table(table_id: str) -> T:
+    """The refusal of a table that does not exist (its id, as sent, bounded)."""
+    return T("there is no table {table!r}", table=excerpt(table_id, 40))
 
 
 def with_files(record: GameRecord, info: Mapping[str, Any]) -> GameRecord:
@@ -330,21 +340,25 @@ class TableService:
         try:
             game = get_game(game_id)
         except MotherlodeError as exc:
-            raise ServiceError(404, str(exc)) from None
+            raise ServiceError(404, refusal(exc)) from None
         if not isinstance(seats, list) or not seats:
-            raise ServiceError(422, "a table needs a list of seats")
+            raise ServiceError(422, T("a table needs a list of seats"))
         names: list[str] = []
         specs: list[AgentSpec] = []
         open_seats: list[int] = []
         mine: list[int] = []
         for i, seat in enumerate(seats):
             if not isinstance(seat, dict):
-                raise ServiceError(422, f"seat {i} must be an object with name and agent")
+                raise ServiceError(
+                    422, T("seat {seat} must be an object with name and agent", seat=i)
+                )
             name = str(seat.get("name") or "").strip()[:40]
             agent = str(seat.get("agent") or "human").strip()
             if seat.get("mine") and account is not None:  # the creator's own seat
                 if agent != "human":
-                    raise ServiceError(422, f"seat {i}: only a person's seat can be yours")
+                    raise ServiceError(
+                        422, T("seat {seat}: only a person's seat can be yours", seat=i)
+                    )
                 mine.append(i)
                 name = name or account.username
             if agent == "open":  # a person's seat anyone may take (see join)
@@ -359,8 +373,10 @@ class TableService:
         if seed is not None and people and not self.limits.allow_client_seed:
             raise ServiceError(
                 422,
-                "a table with people is dealt from a seed the server draws (whoever chose the "
-                "seed could read every hidden card); leave seed out, or seat only bots",
+                T(
+                    "a table with people is dealt from a seed the server draws (whoever chose "
+                    "the seed could read every hidden card); leave seed out, or seat only bots"
+                ),
             )
         clean["dealt_by"] = "client" if seed is not None else "server"
         try:
@@ -373,7 +389,7 @@ class TableService:
                 components=files or None,
             )
         except MotherlodeError as exc:
-            raise ServiceError(422, clip(str(exc), 400)) from None
+            raise ServiceError(422, refusal(exc)) from None
         if files:
             clean[DESIGNER] = files
         minutes = table.state.game_minutes()
@@ -410,14 +426,20 @@ class TableService:
         if open_tables >= self.limits.max_tables:
             raise ServiceError(
                 429,
-                f"the server has {open_tables} open tables, its limit; "
-                "try again when some have finished",
+                T(
+                    "the server has {tables} open tables, its limit; "
+                    "try again when some have finished",
+                    tables=open_tables,
+                ),
             )
         if not self.rate.allow(client):
             raise ServiceError(
                 429,
-                f"your address has created {self.limits.tables_per_client} tables in the "
-                "last hour, this server's limit; try again later",
+                T(
+                    "your address has created {tables} tables in the "
+                    "last hour, this server's limit; try again later",
+                    tables=self.limits.tables_per_client,
+                ),
             )
 
     def _live(
@@ -444,12 +466,19 @@ class TableService:
             info = self.db.table_state(table_id)
             record = self.db.record(table_id) if info is not None else None
             if info is None or record is None:
-                raise ServiceError(404, f"there is no table {excerpt(table_id, 40)!r}")
+                raise ServiceError(404, no_table(table_id))
             with_files(record, info)
             try:
                 table = Table.from_record(record)
             except MotherlodeError as exc:
-                raise ServiceError(500, f"table {table_id} cannot be restored: {exc}") from None
+                raise ServiceError(
+                    500,
+                    T(
+                        "table {table} cannot be restored: {error}",
+                        table=table_id,
+                        error=refusal(exc),
+                    ),
+                ) from None
             table.track_undo = True
             if info.get("undo_floor") is not None:  # undo eligibility, as it was
                 table.undo_floor = int(info["undo_floor"])
@@ -477,7 +506,7 @@ class TableService:
     def finished_record(self, live: LiveTable) -> GameRecord:
         """The record of a finished game, with the seed's commitment opened."""
         if not live.finished:
-            raise ServiceError(409, "the record of a game is public once the game is over")
+            raise ServiceError(409, T("the record of a game is public once the game is over"))
         record = live.table.record()
         if live.salt is not None:
             record.meta["fairness"] = dict(fairness_meta(live.table.state.seed, live.salt))
@@ -502,15 +531,15 @@ class TableService:
         token does not match, so a guest's check costs what it did)."""
         hashes = self._token_hashes(table_id)
         if not hashes:
-            raise ServiceError(404, f"there is no table {excerpt(table_id, 40)!r}")
+            raise ServiceError(404, no_table(table_id))
         if not 0 <= seat < len(hashes):
-            raise ServiceError(422, f"there is no seat {seat} at this table")
+            raise ServiceError(422, T("there is no seat {seat} at this table", seat=seat))
         if not token:
-            raise ServiceError(401, "a seat token is needed to act for a seat")
+            raise ServiceError(401, T("a seat token is needed to act for a seat"))
         expected = hashes[seat]
         guest = expected is not None and hmac.compare_digest(expected, hash_token(token))
         if not guest and self._account_seat(table_id, token) != seat:
-            raise ServiceError(403, "this token does not belong to that seat")
+            raise ServiceError(403, T("this token does not belong to that seat"))
 
     def seat_for_token(self, table_id: str, token: str | None) -> int | None:
         if not token:
@@ -523,7 +552,7 @@ class TableService:
         account_seat = self._account_seat(table_id, token) if hashes else None
         if account_seat is not None:
             return account_seat
-        raise ServiceError(403, "this token does not belong to any seat of this table")
+        raise ServiceError(403, T("this token does not belong to any seat of this table"))
 
     def _account_seat(self, table_id: str, token: str) -> int | None:
         """The seat ``token`` opens as an account seat token (derived from the seat key of
@@ -578,7 +607,7 @@ class TableService:
         if expect_move is not None and (
             isinstance(expect_move, bool) or not isinstance(expect_move, int) or expect_move < 0
         ):
-            raise ServiceError(422, "expect_move must be a move count (a whole number)")
+            raise ServiceError(422, T("expect_move must be a move count (a whole number)"))
         live = await self.get(table_id)
         try:
             action = self._players_move(live, action_data)
@@ -590,16 +619,20 @@ class TableService:
             if expect_move is not None and self._already_played(live, seat, action, expect_move):
                 return False
             if live.finished:
-                raise ServiceError(409, "the game is over: its result is final")
+                raise ServiceError(409, GAME_OVER)
             if live.open_seats:
-                raise ServiceError(409, "the game starts when every open seat is taken")
+                raise ServiceError(409, T("the game starts when every open seat is taken"))
             if not live.table.seats[seat].is_human:
-                raise ServiceError(409, "a bot plays your seat now: take it back first")
+                raise ServiceError(409, T("a bot plays your seat now: take it back first"))
             if expect_move is not None and not live.table.is_current(expect_move):
                 raise ServiceError(
                     409,
-                    "the game has moved on since you looked (your view was of move "
-                    f"{expect_move}, the table is at move {state.move_count}); look again",
+                    T(
+                        "the game has moved on since you looked (your view was of move "
+                        "{seen}, the table is at move {now}); look again",
+                        seen=expect_move,
+                        now=state.move_count,
+                    ),
                 )
             absence.back_if_absent(live, locked, seat)
             self.store_move(live, locked, seat, action)
@@ -723,7 +756,7 @@ class TableService:
             worker=has_work(live),
         )
 
-    def write(self, live: LiveTable, change: Callable[[LockedTable], T]) -> T:
+    def write(self, live: LiveTable, change: Callable[[LockedTable], Outcome]) -> Outcome:
         """Run ``change`` on the table's latest committed state, in one transaction holding
         its row's lock: a copy that is behind catches up first.  If the database refuses
         after ``change`` touched the copy, the copy is reloaded from what it holds."""
@@ -736,11 +769,11 @@ class TableService:
         except (ServiceError, BadAction, IllegalAction):
             raise  # refused before anything changed
         except KeyError:
-            raise ServiceError(404, f"there is no table {excerpt(live.id, 40)!r}") from None
+            raise ServiceError(404, no_table(live.id)) from None
         except TableClosed:
             log.error("table %s is finished in the database; reloading it", live.id)
             self._reload(live)
-            raise ServiceError(409, "the game is over: its result is final") from None
+            raise ServiceError(409, GAME_OVER) from None
         except Exception as exc:
             live.version = -1  # whatever happens next, the next change reloads it first
             if is_outage(exc):
@@ -749,7 +782,7 @@ class TableService:
             log.exception("a change to table %s could not be stored; reloading it", live.id)
             with contextlib.suppress(Exception):
                 self._reload(live)
-            raise ServiceError(500, "the move could not be saved; please try again") from None
+            raise ServiceError(500, T("the move could not be saved; please try again")) from None
         live.version = version
         return outcome
 
@@ -806,7 +839,7 @@ class TableService:
 
         def take_back(locked: LockedTable) -> None:
             if live.finished:
-                raise ServiceError(409, "the game is over: its result is final")
+                raise ServiceError(409, GAME_OVER)
             table = live.table
             try:
                 table.undo(seat)
@@ -854,12 +887,15 @@ class TableService:
         return {
             **extra,
             **self._fixed(live),
+            "title": translate(table.game.title) if translate else table.game.title,
             "seat": seat,
             "move_count": state.move_count,
             "status": "finished" if over else "running",
             "observation": without_folder(state.observe(seat), table.components),
             "legal": self._legal(live, seat, legal, translate),
-            "events": [e.to_json(translate) for e in events],
+            "events": absence.lines_in(
+                [e.to_json(translate) for e in events], table.events, translate
+            ),
             "can_undo": seat is not None and table.can_undo(seat),
             "deadline": live.deadline,
             "fairness": self._fairness(live, over),
@@ -1076,18 +1112,18 @@ class TableService:
         every other is refused (409).  The game starts once every open seat is taken.
         With ``account`` (the signed-in joiner) the seat is the account's."""
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise ServiceError(422, "seat must be the number of an open seat")
+            raise ServiceError(422, T("seat must be the number of an open seat"))
         if not isinstance(name, str | None):
-            raise ServiceError(422, "name must be text")
+            raise ServiceError(422, T("name must be text"))
         live = await self.get(table_id)
         if seat not in live.open_seats:
-            raise ServiceError(409, f"seat {seat} is not open (taken, or never open)")
+            raise ServiceError(409, T("seat {seat} is not open (taken, or never open)", seat=seat))
         if not self.joins.allow(client):
-            raise ServiceError(429, "your address has taken many seats in the last hour; later")
+            raise ServiceError(429, T("your address has taken many seats in the last hour; later"))
         clean = (name or "").strip()[:40] or (account.username if account else f"Player {seat + 1}")
         token = new_token()
         if not self.db.claim_seat(table_id, seat, hash_token(token), clean):
-            raise ServiceError(409, f"someone else took seat {seat} just now")
+            raise ServiceError(409, T("someone else took seat {seat} just now", seat=seat))
         if account is not None:
             holders.hold_seats(self.db, table_id, [seat], account.id)
             self.forget_account_tokens(table_id)
@@ -1103,25 +1139,25 @@ class TableService:
         """``seat`` votes on what becomes of an absent seat: ``bot`` or ``end``."""
         self.authorize(table_id, seat, token)
         if choice not in ppl.CHOICES:
-            raise ServiceError(422, "choice must be bot (a bot plays the seat) or end")
+            raise ServiceError(422, T("choice must be bot (a bot plays the seat) or end"))
         if isinstance(absent, bool) or not isinstance(absent, int):
-            raise ServiceError(422, "absent must be the number of the absent seat")
+            raise ServiceError(422, T("absent must be the number of the absent seat"))
         live = await self.get(table_id)
 
         def cast_vote(locked: LockedTable) -> None:
             entry = ppl.absent_seats(live.people).get(absent)
             if entry is None or live.table.state.is_over():
-                raise ServiceError(409, "that seat is not absent now; look again")
+                raise ServiceError(409, T("that seat is not absent now; look again"))
             voters = absence.voters(live, absent)
             if seat not in voters:
-                raise ServiceError(403, "only the other people at the table vote on a seat")
+                raise ServiceError(403, T("only the other people at the table vote on a seat"))
             entry = {**entry, "votes": {**entry.get("votes", {}), str(seat): choice}}
             absentees = {str(k): v for k, v in ppl.absent_seats(live.people).items()}
             live.people = {**live.people, "absent": {**absentees, str(absent): entry}}
             locked.set_people(live.people)
             decided = ppl.outcome(entry["votes"], voters)
             if decided is not None:
-                absence.settle_absent(live, locked, absent, decided, "the players' vote")
+                absence.settle_absent(live, locked, absent, decided, "vote")
 
         async with live.lock:
             self.write(live, cast_vote)
@@ -1135,15 +1171,17 @@ class TableService:
         """``seat`` says a person asked to move has gone (offline for a while): absent."""
         self.authorize(table_id, seat, token)
         if isinstance(gone, bool) or not isinstance(gone, int):
-            raise ServiceError(422, "gone must be the number of a seat")
+            raise ServiceError(422, T("gone must be the number of a seat"))
         live = await self.get(table_id)
 
         def call(locked: LockedTable) -> None:
             if gone not in absence.gone(live, seat):
                 raise ServiceError(
                     409,
-                    "only a person asked to move who has been offline for a minute can be "
-                    "called gone",
+                    T(
+                        "only a person asked to move who has been offline for a minute can be "
+                        "called gone"
+                    ),
                 )
             absence.mark_absent(live, locked, gone, "gone", time.time())
 
@@ -1161,11 +1199,11 @@ class TableService:
         def back(locked: LockedTable) -> None:
             table = live.table
             if table.state.is_over():
-                raise ServiceError(409, "the game is over: its result is final")
+                raise ServiceError(409, GAME_OVER)
             if table.seats[seat].is_human:
-                raise ServiceError(409, "you already play this seat")
-            text = f"{table.seats[seat].name} is back and plays again"
-            event = table.table_event("back", seat, text)
+                raise ServiceError(409, T("you already play this seat"))
+            name = table.seats[seat].name
+            event = absence.log_event(table, "back", seat, "plays again", name=name)
             table.seat_to(seat, parse_spec("human"))
             live.fixed = None
             locked.add_table_event(

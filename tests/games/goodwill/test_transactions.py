@@ -161,3 +161,11 @@ def test_assessment_example_shares_worth_11_and_10_at_the_start() -> None:
     state = new(4, seed=1)
     assert [state.share_value(c) for c in range(3)] == [11, 10, 10]
     assert [c["share_value"] for c in state.observe(None)["companies"]] == [11, 10, 10]
+
+
+def test_the_trade_button_names_the_partner_the_table_calls_by_that_number() -> None:
+    from motherlode.games.goodwill.words import words
+
+    state = new(5)
+    # Partner(4) is Player 4 (seat 3), as the table numbers players from 1
+    assert words(state, 2, Partner(4)) == f"Trade with {state.seat_name(3)}"

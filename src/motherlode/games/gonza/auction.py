@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from motherlode.engine.words import T
 from motherlode.games.gonza.core import GonzaCore
 
 
@@ -37,14 +38,29 @@ class AuctionRules(GonzaCore):
                 won.append((winner, cid))
                 self.hands[winner].append(cid)
             if self.logging:
-                name = self._card(cid).name
+                name = self._card_name(cid)
                 if winner is None:
-                    self.log(f"{name}: a tie without the activating player, card discarded")
-                else:
-                    tie = len(leaders) > 1
                     self.log(
-                        f"{self.seat_name(winner)} wins {name} for {top}"
-                        + (" (a tie, broken in favour of the activating player)" if tie else "")
+                        T("{card}: a tie without the activating player, card discarded", card=name)
+                    )
+                elif len(leaders) > 1:
+                    self.log(
+                        T(
+                            "{player} wins {card} for {bid} (a tie, broken in favour of the "
+                            "activating player)",
+                            player=self._who(winner),
+                            card=name,
+                            bid=top,
+                        )
+                    )
+                else:
+                    self.log(
+                        T(
+                            "{player} wins {card} for {bid}",
+                            player=self._who(winner),
+                            card=name,
+                            bid=top,
+                        )
                     )
         self.bids = [0] * (self.params.broker_cards_face_up * n)
         for _, cid in won:

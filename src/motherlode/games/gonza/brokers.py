@@ -9,9 +9,11 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from motherlode.engine import Action
+from motherlode.engine.words import T
 from motherlode.games.gonza.actions import Play
 from motherlode.games.gonza.components import BrokerCard
 from motherlode.games.gonza.core import GonzaCore
+from motherlode.games.gonza.terms import and_list, comma_list
 
 _PLAYS: dict[tuple[str, tuple[str, ...]], Play] = {}
 
@@ -53,9 +55,16 @@ class BrokerCards(GonzaCore):
         if found is not None:
             self.hands[seat].append(found)
         if self.logging:
-            shown = ", ".join(self._card(c).name for c in drawn) or "nothing else"
-            got = self._card(found).name if found else "no card"
-            self.log(f"{self.seat_name(seat)} searches the broker deck ({shown}): takes {got}")
+            shown = comma_list([self._card_name(c) for c in drawn]) if drawn else T("nothing else")
+            got = self._card_name(found) if found else T("no card")
+            self.log(
+                T(
+                    "{player} searches the broker deck ({shown}): takes {card}",
+                    player=self._who(seat),
+                    shown=shown,
+                    card=got,
+                )
+            )
         return found
 
     def _play_card(self, seat: int, cid: str, targets: tuple[str, ...]) -> None:
@@ -63,8 +72,14 @@ class BrokerCards(GonzaCore):
         card = self._card(cid)
         self.hands[seat].remove(cid)
         if self.logging:
-            aim = f" on {' and '.join(self._target_name(t) for t in targets)}" if targets else ""
-            self.log(f"{self.seat_name(seat)} plays {card.name}{aim}")
+            who, name = self._who(seat), self._card_name(cid)
+            if targets:
+                aim = and_list([self._target_name(t) for t in targets])
+                self.log(
+                    T("{player} plays {card} on {targets}", player=who, card=name, targets=aim)
+                )
+            else:
+                self.log(T("{player} plays {card}", player=who, card=name))
         effect = card.effect
         if effect == "move":
             self._move(self.slot[targets[0]], card.amount)

@@ -35,15 +35,6 @@ TYPES = ("financial", "services", "tech", "resource")
 FACES = ("up", "down", "earn", "place", "bid", "event")
 """Die faces, in this order as small integers: the names used in dice.toml."""
 UP, DOWN, EARN, PLACE, BID, EVENT = range(6)
-FACE_SHORT = ("+1", "-1", "earn", "place", "bid", "event")
-FACE_TEXT = (
-    "stock +1",
-    "stock -1",
-    "earn 1 credit",
-    "place a stock",
-    "bid on a broker card",
-    "add event token",
-)
 
 WHEN = ("turn", "event", "end")
 EFFECTS = (

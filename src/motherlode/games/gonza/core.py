@@ -18,15 +18,16 @@ from typing import Any
 
 from motherlode.engine import State
 from motherlode.engine.parameters import Parameters
+from motherlode.engine.words import T
 from motherlode.games.gonza.actions import Bid, Discard, Place, StockDown, StockUp
 from motherlode.games.gonza.components import (
-    FACE_SHORT,
     FACES,
     BrokerCard,
     Components,
     Corporation,
 )
 from motherlode.games.gonza.options import GonzaOptions
+from motherlode.games.gonza.terms import THE_TYPE_CORPORATIONS, Words, named, roll_words
 
 Task = tuple[Any, ...]
 """One step of work waiting on the stack (see ``GonzaState._run``): its kind, then its data."""
@@ -117,6 +118,15 @@ class GonzaCore(State):
         name = super().seat_name(seat)
         return f"{name} (Minister AI)" if self.ai[seat] and "Minister" not in name else name
 
+    def _who(self, seat: int) -> Words:
+        """A player as the log names them (``seat_name``, its words kept for translation)."""
+        name = State.seat_name(self, seat)
+        return (
+            T("{name} (Minister AI)", name=name)
+            if self.ai[seat] and "Minister" not in name
+            else name
+        )
+
     # ================================================================ the market
 
     def value(self, corp: int) -> int:
@@ -143,10 +153,12 @@ class GonzaCore(State):
         self.earned[seat] += take
         return take
 
-    def _target_name(self, target: str) -> str:
+    def _target_name(self, target: str) -> Words:
         """A corporation by its name; a corporation type as the rulebook says it."""
         corp = self.comp.corporation.get(target)
-        return corp.name if corp is not None else f"the {target} corporations"
+        if corp is not None:
+            return corp.name
+        return THE_TYPE_CORPORATIONS.get(target, target)
 
     # ========================================================== the broker deck
 
@@ -165,6 +177,10 @@ class GonzaCore(State):
 
     def _card(self, card: str) -> BrokerCard:
         return self.comp.card[card]
+
+    def _card_name(self, card: str) -> T:
+        """A broker card's printed name, as words (the log's)."""
+        return named(self.comp.card[card].name)
 
     # ================================================================= the dice
 
@@ -195,8 +211,9 @@ class GonzaCore(State):
         yellow = self.comp.dice.yellow
         self._roll(count, with_black=not self.final or count > yellow)
 
-    def _dice_text(self) -> str:
-        return " ".join(FACE_SHORT[f] for f in self.dice)
+    def _dice_text(self) -> Words:
+        """The faces rolled, as the log lists them ('+1 earn place bid event')."""
+        return roll_words(tuple(self.dice))
 
     # ==================================== hooks: one part's rule another part uses
     # Abstract here, each provided by exactly one part: GonzaState, which composes the

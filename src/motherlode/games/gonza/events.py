@@ -7,9 +7,11 @@ the event, the broker auction (``auction``), then the check for the final round 
 
 from __future__ import annotations
 
+from motherlode.engine.words import T
 from motherlode.games.gonza import minister
 from motherlode.games.gonza.core import GonzaCore
 from motherlode.games.gonza.tables import PROTECT
+from motherlode.games.gonza.terms import comma_list, named, type_word
 
 
 class EventRules(GonzaCore):
@@ -19,7 +21,14 @@ class EventRules(GonzaCore):
         self.tokens += 1
         needed = self.params.event_tokens
         if self.logging:
-            self.log(f"{self.seat_name(self.active)} adds event token {self.tokens} of {needed}")
+            self.log(
+                T(
+                    "{player} adds event token {token} of {needed}",
+                    player=self._who(self.active),
+                    token=self.tokens,
+                    needed=needed,
+                )
+            )
         if self.tokens == needed:
             self.tokens = 0
             self._trigger_event()
@@ -34,7 +43,13 @@ class EventRules(GonzaCore):
         self.activator = self.active
         if self.logging:
             card = self.comp.event[event]
-            self.log(f"Event: {card.name} ({card.text})")
+            moves = comma_list(
+                [
+                    T("{type} {amount:+d}", type=type_word(kind), amount=amount)
+                    for kind, amount in card.moves
+                ]
+            )
+            self.log(T("Event: {name} ({moves})", name=named(card.name), moves=moves))
         n = self.num_players
         holders = tuple(
             (seat, cid)
@@ -77,7 +92,13 @@ class EventRules(GonzaCore):
         self._to_bottom(cid)
         self.event_cancelled = True
         if self.logging:
-            self.log(f"{self.seat_name(seat)} plays {self._card(cid).name}: the event is cancelled")
+            self.log(
+                T(
+                    "{player} plays {card}: the event is cancelled",
+                    player=self._who(seat),
+                    card=self._card_name(cid),
+                )
+            )
 
     def _after_event(self) -> None:
         """ENDGAME: 'initiated when all event cards have been activated'."""
@@ -86,4 +107,4 @@ class EventRules(GonzaCore):
             self.final = True
             self.dice_final[self.active] = self.comp.dice.yellow + 1
             if self.logging:
-                self.log("The last event card is done: this is the final round")
+                self.log(T("The last event card is done: this is the final round"))

@@ -9,20 +9,36 @@ answer can come in between.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from motherlode.engine.words import T
 from motherlode.games.gonza import minister
 from motherlode.games.gonza.components import BID, DOWN, FACES, PLACE, UP
 from motherlode.games.gonza.components import EARN as EARN_FACE
 from motherlode.games.gonza.core import GonzaCore, Task
 from motherlode.games.gonza.tables import DECIDE
+from motherlode.games.gonza.terms import Words
 
-IGNORED = {
-    "place": "invest",
-    "insider": "invest",
-    "up": "increase a stock",
-    "down": "decrease a stock",
-    "bid": "bid",
+IGNORED: dict[str, Callable[[Words], T]] = {
+    "place": lambda who: T("{player} cannot invest: the action is ignored", player=who),
+    "insider": lambda who: T("{player} cannot invest: the action is ignored", player=who),
+    "up": lambda who: T("{player} cannot increase a stock: the action is ignored", player=who),
+    "down": lambda who: T("{player} cannot decrease a stock: the action is ignored", player=who),
+    "bid": lambda who: T("{player} cannot bid: the action is ignored", player=who),
 }
 """What the log says the AI could not do, by kind of decision."""
+
+DONE: dict[str, Callable[[Words, str], T]] = {
+    "place": lambda who, corp: T(
+        "{player} places a credit on {corporation}", player=who, corporation=corp
+    ),
+    "insider": lambda who, corp: T(
+        "{player} places a credit on and raises {corporation}", player=who, corporation=corp
+    ),
+    "up": lambda who, corp: T("{player} raises {corporation}", player=who, corporation=corp),
+    "down": lambda who, corp: T("{player} lowers {corporation}", player=who, corporation=corp),
+}
+"""What the log says the AI did to a corporation, by kind of decision."""
 
 
 class MinisterTurnRules(GonzaCore):
@@ -34,7 +50,7 @@ class MinisterTurnRules(GonzaCore):
         self._roll_for_turn(seat)
         self.used = [True] * len(self.dice)
         if self.logging:
-            self.log(f"{self.seat_name(seat)} rolls {self._dice_text()}")
+            self.log(T("{player} rolls {dice}", player=self._who(seat), dice=self._dice_text()))
         todo: list[Task] = [
             ("ai_die", seat, f) for f in minister.AI_ORDER for _ in range(self.left[f])
         ]
@@ -49,7 +65,13 @@ class MinisterTurnRules(GonzaCore):
         self._roll(count, with_black=False)
         self.used = [True] * count
         if self.logging:
-            self.log(f"{self.seat_name(seat)} rolls the yellow dice again: {self._dice_text()}")
+            self.log(
+                T(
+                    "{player} rolls the yellow dice again: {dice}",
+                    player=self._who(seat),
+                    dice=self._dice_text(),
+                )
+            )
         todo = [("ai_die", seat, f) for f in minister.AI_ORDER for _ in range(self.left[f])]
         self.left = [0] * len(FACES)
         self.dice_left = 0
@@ -59,7 +81,7 @@ class MinisterTurnRules(GonzaCore):
         """SOLO PLAY, ACTIONS: the AI's rule for each face.  True when a human must decide."""
         if face == EARN_FACE:
             if self._gain(seat, 1) and self.logging:
-                self.log(f"{self.seat_name(seat)} earns 1 credit")
+                self.log(T("{player} earns 1 credit", player=self._who(seat)))
             return False
         if face == PLACE:
             return self._minister_act("place", seat, 0)
@@ -88,7 +110,7 @@ class MinisterTurnRules(GonzaCore):
         choices = self._minister_choices(kind, seat)
         if not choices:
             if self.logging:
-                self.log(f"{self.seat_name(seat)} cannot {IGNORED[kind]}: the action is ignored")
+                self.log(IGNORED[kind](self._who(seat)))
             return False
         if len(choices) == 1:
             self._minister_apply(kind, seat, choices[0], amount)
@@ -109,7 +131,13 @@ class MinisterTurnRules(GonzaCore):
             self.personal[seat] -= 1
             self.bids[slot * self.num_players + seat] += 1
             if self.logging:
-                self.log(f"{self.seat_name(seat)} bids on {self._card(target).name}")
+                self.log(
+                    T(
+                        "{player} bids on {card}",
+                        player=self._who(seat),
+                        card=self._card_name(target),
+                    )
+                )
             return
         corp = self.slot[target]
         if kind in ("place", "insider"):
@@ -117,12 +145,7 @@ class MinisterTurnRules(GonzaCore):
         if kind != "place":
             self._move(corp, -amount if kind == "down" else amount)
         if self.logging:
-            words = {
-                "place": "places a credit on",
-                "insider": "places a credit on and raises",
-                "up": "raises",
-            }
-            self.log(f"{self.seat_name(seat)} {words.get(kind, 'lowers')} {self.corps[corp].name}")
+            self.log(DONE.get(kind, DONE["down"])(self._who(seat), self.corps[corp].name))
 
     def _minister_card(self, seat: int, cid: str) -> bool:
         """SOLO PLAY, BROKER CARDS: AI-symbol cards are used the moment the AI receives them;
@@ -132,7 +155,7 @@ class MinisterTurnRules(GonzaCore):
             return False
         self.hands[seat].remove(cid)
         if self.logging:
-            self.log(f"{self.seat_name(seat)} uses {card.name}")
+            self.log(T("{player} uses {card}", player=self._who(seat), card=self._card_name(cid)))
         paused = False
         effect = card.effect
         if effect == "move":
@@ -158,5 +181,11 @@ class MinisterTurnRules(GonzaCore):
             cid = hand.pop(self.rng.randrange(len(hand)))
             self._to_bottom(cid)
             if self.logging:
-                self.log(f"{self.seat_name(seat)} discards {self._card(cid).name} at random")
+                self.log(
+                    T(
+                        "{player} discards {card} at random",
+                        player=self._who(seat),
+                        card=self._card_name(cid),
+                    )
+                )
         self._next_turn()

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from motherlode.engine import MotherlodeError, PromptHelp
 from motherlode.games.gonza.options import GonzaOptions
-from motherlode.games.gonza.words import words
+from motherlode.games.gonza.words import said, words
 
 COLOURS = ("red", "blue", "green", "yellow", "magenta")
 FACE_LABEL = {
@@ -220,4 +220,4 @@ def score_parts(obs: Mapping[str, Any], seat: int) -> str:
     return " + ".join(parts)
 
 
-PROMPT = PromptHelp(score_parts=score_parts, words=words)
+PROMPT = PromptHelp(score_parts=score_parts, words=words, sentence=said)

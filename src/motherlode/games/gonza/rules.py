@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from motherlode.engine import Action, BadOptions
+from motherlode.engine.words import T
 from motherlode.games.gonza.actions import (
     ADD_EVENT_TOKEN,
     EARN,
@@ -59,6 +60,7 @@ from motherlode.games.gonza.explain import explain
 from motherlode.games.gonza.minister_turn import MinisterTurnRules
 from motherlode.games.gonza.scoring import GonzaScoring
 from motherlode.games.gonza.tables import DECIDE, DISCARD, MINISTER, OVER, PROTECT, TURN
+from motherlode.games.gonza.terms import comma_list, type_word
 from motherlode.games.gonza.view import DECISION_TEXT, GonzaView
 
 # ------------------------------------------------------------- shared actions
@@ -145,9 +147,19 @@ class GonzaState(
         self._a_bid = {c.id: Bid(c.id) for c in comp.broker_cards}
         self._a_discard = {c.id: Discard(c.id) for c in comp.broker_cards}
         if self.logging:
-            names = ", ".join(f"{c.name} ({c.type}, {c.start_value})" for c in self.corps)
-            self.log(f"The market: {names}")
-            self.log(f"{self.seat_name(self.first)} goes first")
+            market = comma_list(
+                [
+                    T(
+                        "{name} ({type}, {value})",
+                        name=c.name,
+                        type=type_word(c.type),
+                        value=c.start_value,
+                    )
+                    for c in self.corps
+                ]
+            )
+            self.log(T("The market: {corporations}", corporations=market))
+            self.log(T("{player} goes first", player=self._who(self.first)))
         self.phase = TURN
         self.asked = ()
         self.active = self.first
@@ -188,7 +200,7 @@ class GonzaState(
         self._roll_for_turn(seat)
         self.rerolls_left = self.params.rerolls
         if self.logging:
-            self.log(f"{self.seat_name(seat)} rolls {self._dice_text()}")
+            self.log(T("{player} rolls {dice}", player=self._who(seat), dice=self._dice_text()))
 
     def _use_die(self, face: int) -> None:
         """Use one unused die showing ``face``; the dice are then kept (no more re-rolls)."""
@@ -239,8 +251,13 @@ class GonzaState(
         self.phase = OVER
         self.asked = ()
         if self.logging:
-            scores = ", ".join(f"{self.seat_name(s)} {int(v)}" for s, v in enumerate(self.scores()))
-            self.log(f"The game is over: {scores}")
+            scores = comma_list(
+                [
+                    T("{player} {score}", player=self._who(s), score=int(v))
+                    for s, v in enumerate(self.scores())
+                ]
+            )
+            self.log(T("The game is over: {scores}", scores=scores))
 
     # ======================================================= the task runner
 
@@ -357,13 +374,13 @@ class GonzaState(
             self.left[new] += 1
         self.rerolls_left -= 1
         if self.logging:
-            self.log(f"{self.seat_name(seat)} re-rolls: {self._dice_text()}")
+            self.log(T("{player} re-rolls: {dice}", player=self._who(seat), dice=self._dice_text()))
 
     def _do_earn(self, seat: int, action: Earn) -> None:
         self._use_die(EARN_FACE)
         self._gain(seat, 1)
         if self.logging:
-            self.log(f"{self.seat_name(seat)} earns 1 credit")
+            self.log(T("{player} earns 1 credit", player=self._who(seat)))
         self._maybe_end_turn()
 
     def _do_place(self, seat: int, action: Place) -> None:
@@ -371,7 +388,11 @@ class GonzaState(
         self._place(seat, self.slot[action.corporation])
         if self.logging:
             self.log(
-                f"{self.seat_name(seat)} places a credit on {self._target_name(action.corporation)}"
+                T(
+                    "{player} places a credit on {corporation}",
+                    player=self._who(seat),
+                    corporation=self._target_name(action.corporation),
+                )
             )
         self._maybe_end_turn()
 
@@ -380,8 +401,11 @@ class GonzaState(
         self._move(self.slot[action.corporation], 1)
         if self.logging:
             self.log(
-                f"{self.seat_name(seat)} moves {self._target_name(action.corporation)}'s "
-                "value marker up"
+                T(
+                    "{player} moves {corporation}'s value marker up",
+                    player=self._who(seat),
+                    corporation=self._target_name(action.corporation),
+                )
             )
         self._maybe_end_turn()
 
@@ -390,8 +414,11 @@ class GonzaState(
         self._move(self.slot[action.corporation], -1)
         if self.logging:
             self.log(
-                f"{self.seat_name(seat)} moves {self._target_name(action.corporation)}'s "
-                "value marker down"
+                T(
+                    "{player} moves {corporation}'s value marker down",
+                    player=self._who(seat),
+                    corporation=self._target_name(action.corporation),
+                )
             )
         self._maybe_end_turn()
 
@@ -400,7 +427,13 @@ class GonzaState(
         self.personal[seat] -= 1
         self.bids[self.face_up.index(action.card) * self.num_players + seat] += 1
         if self.logging:
-            self.log(f"{self.seat_name(seat)} bids on {self._card(action.card).name}")
+            self.log(
+                T(
+                    "{player} bids on {card}",
+                    player=self._who(seat),
+                    card=self._card_name(action.card),
+                )
+            )
         self._maybe_end_turn()
 
     def _do_event(self, seat: int, action: AddEventToken) -> None:
@@ -419,14 +452,20 @@ class GonzaState(
 
     def _do_end(self, seat: int, action: EndTurn) -> None:
         if self.logging:
-            self.log(f"{self.seat_name(seat)} ends the turn")
+            self.log(T("{player} ends the turn", player=self._who(seat)))
         self._end_turn()
 
     def _do_discard(self, seat: int, action: Discard) -> None:
         self.hands[seat].remove(action.card)
         self._to_bottom(action.card)
         if self.logging:
-            self.log(f"{self.seat_name(seat)} discards {self._card(action.card).name}")
+            self.log(
+                T(
+                    "{player} discards {card}",
+                    player=self._who(seat),
+                    card=self._card_name(action.card),
+                )
+            )
         if len(self.hands[seat]) <= self.params.hand_limit:
             self._next_turn()
 
@@ -442,7 +481,13 @@ class GonzaState(
         kind, ai_seat, _, amount = self.decision
         self.decision = None
         if self.logging:
-            self.log(f"{self.seat_name(seat)} decides for the Minister AI: {action.choice}")
+            self.log(
+                T(
+                    "{player} decides for the Minister AI: {choice}",
+                    player=self._who(seat),
+                    choice=action.choice,
+                )
+            )
         self._minister_apply(kind, ai_seat, action.choice, amount)
         self._run()
 
@@ -451,7 +496,8 @@ class GonzaState(
 
     # ========================================================= explanations
 
-    def _illegal_reason(self, seat: int, action: Action) -> str | None:
+    def _illegal_reason(self, seat: int, action: Action) -> T | None:
+        """None for a legal move; else the first rule it breaks, in words (``explain``)."""
         if action in self._legal(seat):
             return None
         return explain(self, seat, action)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from motherlode.engine.words import T
 from motherlode.games.goodwill import market, results
-from motherlode.games.goodwill.components import COMPANIES, Event
+from motherlode.games.goodwill.components import COMPANIES, Event, EventCard
+from motherlode.games.goodwill.terms import card_words, named, semicolon_list
 
 if TYPE_CHECKING:
     from motherlode.games.goodwill.rules import GoodwillState
@@ -23,23 +25,29 @@ def reveal_events(state: GoodwillState) -> None:
     descending order of the attached percentages."  Left event first, then right.
     """
     pairs = state.information
-    if state.logging:
-        state.log(
-            "The information cards are revealed: "
-            + "; ".join(f"{p} % {state.comp.events[e].label}" for p, e in pairs)
-        )
+    if state.logging:  # words made only when read
+        shown = tuple((p, state.comp.events[e]) for p, e in pairs)
+        state.log(lambda: revealed_words(shown))
     ordered = sorted(pairs, reverse=True)
     if state.logging and ordered:
-        state.log(f"The {ordered[-1][0]} % information is dropped")
+        state.log(T("The {percentage} % information is dropped", percentage=ordered[-1][0]))
     cards = state.comp.events
     for pct, number in ordered[:-1]:
         card = cards[number]
         for event in (card.left, card.right):
             if state.logging:
-                state.log(f"{pct} %: {event.label}")
+                state.log(T("{percentage} %: {event}", percentage=pct, event=named(event.label)))
             play_event(state, event)
     state.revealed = pairs
     state.information = ()
+
+
+def revealed_words(shown: tuple[tuple[int, EventCard], ...]) -> T:
+    """The log's line of the information cards turned face up, each with its percentage."""
+    cards = semicolon_list(
+        [T("{percentage} % {card}", percentage=p, card=card_words(card)) for p, card in shown]
+    )
+    return T("The information cards are revealed: {cards}", cards=cards)
 
 
 def play_event(state: GoodwillState, event: Event) -> None:
@@ -82,7 +90,7 @@ def funding(state: GoodwillState, event: Event) -> None:
             state.capital[c] += amount
             state.bank -= amount
             if state.logging:
-                state.log(f"{COMPANIES[c]} receives ${amount}")
+                state.log(T("{company} receives ${amount}", company=COMPANIES[c], amount=amount))
 
 
 def tax(state: GoodwillState, event: Event) -> None:
@@ -99,12 +107,14 @@ def tax(state: GoodwillState, event: Event) -> None:
         if state.capital[c] < amount:
             failing.append(c)
             if state.logging:
-                state.log(f"{COMPANIES[c]} cannot pay a ${amount} tax")
+                state.log(
+                    T("{company} cannot pay a ${amount} tax", company=COMPANIES[c], amount=amount)
+                )
             continue
         state.capital[c] -= amount
         state.bank += amount
         if state.logging:
-            state.log(f"{COMPANIES[c]} pays ${amount}")
+            state.log(T("{company} pays ${amount}", company=COMPANIES[c], amount=amount))
     if failing:
         results.go_bankrupt(state, failing)
 
@@ -119,8 +129,22 @@ def _concerned(state: GoodwillState, ability: str, level: int) -> list[int]:
         if boss is not None and cards[boss].mark(ability) == level:
             out.append(c)
     if not out and state.logging:
-        state.log(f"{ability.capitalize()} {level}: no boss has {ability} {level}, nothing happens")
+        state.log(NOBODY_CONCERNED[ability](level))
     return out
+
+
+NOBODY_CONCERNED = {
+    "innovation": lambda level: T(
+        "Innovation {level}: no boss has innovation {level}, nothing happens", level=level
+    ),
+    "efficiency": lambda level: T(
+        "Efficiency {level}: no boss has efficiency {level}, nothing happens", level=level
+    ),
+    "advertising": lambda level: T(
+        "Advertising {level}: no boss has advertising {level}, nothing happens", level=level
+    ),
+}
+"""What the log says when a boss event concerns no company, by ability."""
 
 
 def innovation(state: GoodwillState, level: int) -> None:
@@ -139,7 +163,14 @@ def innovation(state: GoodwillState, level: int) -> None:
                 held[use] += 1
                 if state.logging:
                     names = state.comp.resources
-                    state.log(f"{COMPANIES[c]} replaces {names[give]} by {names[use]}")
+                    state.log(
+                        T(
+                            "{company} replaces {give} by {use}",
+                            company=COMPANIES[c],
+                            give=named(names[give]),
+                            use=named(names[use]),
+                        )
+                    )
                 break
 
 
@@ -155,7 +186,13 @@ def efficiency(state: GoodwillState, level: int) -> None:
             if count >= 2:
                 held[r] -= 1
                 if state.logging:
-                    state.log(f"{COMPANIES[c]} uses one {state.comp.resources[r]} token less")
+                    state.log(
+                        T(
+                            "{company} uses one {resource} token less",
+                            company=COMPANIES[c],
+                            resource=named(state.comp.resources[r]),
+                        )
+                    )
                 break
 
 
@@ -167,7 +204,7 @@ def advertising(state: GoodwillState, level: int) -> None:
     before = state.market[:]
     market.advertise(state.market, [not b for b in state.bankrupt], concerned)
     if state.logging and before != state.market:
-        state.log("Market shares: " + _shares(state))
+        state.log(results.market_shares(state))
 
 
 def scandal(state: GoodwillState, company: int) -> None:
@@ -179,12 +216,10 @@ def scandal(state: GoodwillState, company: int) -> None:
     if state.bankrupt[company]:
         return
     if state.logging:
-        state.log(f"{state.boss_name(company)} leaves {COMPANIES[company]}")
+        state.log(
+            T("{boss} leaves {company}", boss=state.boss_words(company), company=COMPANIES[company])
+        )
     state.boss_to_bottom(company)
     market.scandal(state.market, [not b for b in state.bankrupt], company)
     if state.logging:
-        state.log("Market shares: " + _shares(state))
-
-
-def _shares(state: GoodwillState) -> str:
-    return ", ".join(f"{name} {state.market[c]} %" for c, name in enumerate(COMPANIES))
+        state.log(results.market_shares(state))

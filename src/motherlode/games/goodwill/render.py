@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from motherlode.engine import PromptHelp
-from motherlode.games.goodwill.words import words
+from motherlode.games.goodwill.words import said, words
 
 COLOURS = {"Amber": "yellow", "Black": "bright_white", "Crimson": "red"}
 
@@ -197,4 +197,4 @@ def score_parts(obs: Mapping[str, Any], seat: int) -> str:
     return " + ".join(parts)
 
 
-PROMPT = PromptHelp(score_parts=score_parts, words=words)
+PROMPT = PromptHelp(score_parts=score_parts, words=words, sentence=said)

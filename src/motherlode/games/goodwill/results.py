@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from motherlode.engine.words import T
 from motherlode.games.goodwill import market
 from motherlode.games.goodwill.components import COMPANIES
 
@@ -22,9 +23,10 @@ def share_value(capital: int, shares: int) -> int:
     return -(-capital // shares)
 
 
-def describe_resources(held: Sequence[int], names: Sequence[str]) -> str:
-    """E.g. "2 oil, 1 workers"."""
-    return ", ".join(f"{k} {names[r]}" for r, k in enumerate(held) if k) or "none"
+def market_shares(state: GoodwillState) -> T:
+    """The log's line of market shares (names and numbers: joined here)."""
+    shares = ", ".join(f"{name} {state.market[c]} %" for c, name in enumerate(COMPANIES))
+    return T("Market shares: {shares}", shares=shares)
 
 
 def resource_cost(state: GoodwillState, company: int) -> int:
@@ -61,14 +63,22 @@ def year_results(state: GoodwillState) -> None:
         result = company_result(state, c)
         if state.logging:
             state.log(
-                f"{COMPANIES[c]}: {state.market[c]} - {resource_cost(state, c)} - "
-                f"{salary(state, c)} = {result}"
+                T(
+                    "{company}: {market} - {resources} - {salary} = {result}",
+                    company=COMPANIES[c],
+                    market=state.market[c],
+                    resources=resource_cost(state, c),
+                    salary=salary(state, c),
+                    result=result,
+                )
             )
         if result < 0:
             if state.capital[c] < -result:
                 failing.append(c)
                 if state.logging:
-                    state.log(f"{COMPANIES[c]} cannot pay ${-result}")
+                    state.log(
+                        T("{company} cannot pay ${amount}", company=COMPANIES[c], amount=-result)
+                    )
                 continue
             state.capital[c] += result
             state.bank -= result
@@ -106,7 +116,14 @@ def pay_dividends(state: GoodwillState, company: int, result: int) -> None:
     state.capital[company] += rest
     state.bank -= paid + rest
     if state.logging:
-        state.log(f"{COMPANIES[company]} pays ${per_share} a share and keeps ${rest}")
+        state.log(
+            T(
+                "{company} pays ${dividend} a share and keeps ${rest}",
+                company=COMPANIES[company],
+                dividend=per_share,
+                rest=rest,
+            )
+        )
 
 
 def go_bankrupt(state: GoodwillState, companies: Sequence[int]) -> None:
@@ -127,10 +144,9 @@ def go_bankrupt(state: GoodwillState, companies: Sequence[int]) -> None:
         freed += state.market[c]
         state.market[c] = 0
         if state.logging:
-            state.log(f"{COMPANIES[c]} goes bankrupt: its shares are worth nothing")
+            state.log(
+                T("{company} goes bankrupt: its shares are worth nothing", company=COMPANIES[c])
+            )
     market.share_out(state.market, [not b for b in state.bankrupt], freed)
     if state.logging:
-        state.log(
-            "Market shares: "
-            + ", ".join(f"{name} {state.market[c]} %" for c, name in enumerate(COMPANIES))
-        )
+        state.log(market_shares(state))

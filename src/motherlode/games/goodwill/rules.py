@@ -20,6 +20,7 @@ from typing import NamedTuple
 from motherlode.engine import Action, State
 from motherlode.engine.actions import JsonValue
 from motherlode.engine.parameters import Parameters
+from motherlode.engine.words import T
 from motherlode.games.goodwill import events, results, view
 from motherlode.games.goodwill.actions import (
     MAX_PRICE,
@@ -45,6 +46,13 @@ from motherlode.games.goodwill.rulebook import (
     VOTE,
     shares_in_play,
     vote_threshold,
+)
+from motherlode.games.goodwill.terms import (
+    Words,
+    boss_or_nobody,
+    card_words,
+    comma_list,
+    resources_held,
 )
 from motherlode.games.goodwill.transactions import Deal, match_prices
 
@@ -88,6 +96,49 @@ def fixed_for(comp: Components, p: Parameters, n: int) -> Fixed:
 def article(word: str) -> str:
     """``a`` or ``an`` before ``word`` (an Amber share, a Black share)."""
     return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def transaction_words(
+    company: str, number: int, names: tuple[str, ...], prices: tuple[int, ...], deal: Deal | None
+) -> T:
+    """The log's line of a transaction: every price revealed, and what came of them."""
+    outcome: T
+    if deal is None:
+        outcome = T("no share changes hands")
+    elif deal.excluded:
+        outcome = T(
+            "average ${price} (without the cash: {players})",
+            price=deal.price,
+            players=", ".join(names[s] for s in deal.excluded),
+        )
+    else:
+        outcome = T("average ${price}", price=deal.price)
+    named: list[Words] = [
+        T("{player} ${price}", player=name, price=price)
+        for name, price in zip(names, prices, strict=True)
+    ]
+    return T(
+        "{company}, transaction {number}: {prices}; {outcome}",
+        company=company,
+        number=number,
+        prices=comma_list(named),
+        outcome=outcome,
+    )
+
+
+def votes_words(cast: tuple[tuple[str, bool, int], ...], yes: int, passed: bool) -> T:
+    """The log's line of a vote: each shareholder's vote and shares, and the outcome."""
+    votes = comma_list(
+        [
+            T("{player} yes ({shares})", player=name, shares=shares)
+            if aye
+            else T("{player} no ({shares})", player=name, shares=shares)
+            for name, aye, shares in cast
+        ]
+    )
+    if passed:
+        return T("Votes: {votes}: {yes} yes, replaced", votes=votes, yes=yes)
+    return T("Votes: {votes}: {yes} yes, not replaced", votes=votes, yes=yes)
 
 
 def _dollars(action: Action) -> int:
@@ -185,19 +236,51 @@ class GoodwillState(State):
         self._asked: tuple[int, ...] = ()
         self._simultaneous = False
         if self.logging:
-            self.log(
-                f"Goodwill for {n} players, {self.options.start_year} to {p.last_year}"
-                + (", dividends" if self.options.dividends else "")
-                + (", cash only" if self.options.cash_only else "")
-            )
+            self.log(self._game_words(n))
             for c, name in enumerate(COMPANIES):
                 self.log(
-                    f"{name}: ${self.capital[c]}, {self.market[c]} %, resources "
-                    f"{results.describe_resources(self.resources[c], comp.resources)}, boss "
-                    f"{self.boss_name(c)}"
+                    T(
+                        "{company}: ${capital}, {market} %, resources {resources}, boss {boss}",
+                        company=name,
+                        capital=self.capital[c],
+                        market=self.market[c],
+                        resources=resources_held(self.resources[c], comp.resources),
+                        boss=self.boss_words(c),
+                    )
                 )
-            self.log("Available bosses: " + ", ".join(self.boss_names(self.available)))
+            self.log(
+                T("Available bosses: {bosses}", bosses=", ".join(self.boss_names(self.available)))
+            )
         self._start_year()
+
+    def _game_words(self, n: int) -> T:
+        """The log's first line: the players, the years and the variants played."""
+        first, last = self.options.start_year, self.params.last_year
+        dividends, cash_only = self.options.dividends, self.options.cash_only
+        if dividends and cash_only:
+            return T(
+                "Goodwill for {players} players, {first} to {last}, dividends, cash only",
+                players=n,
+                first=first,
+                last=last,
+            )
+        if dividends:
+            return T(
+                "Goodwill for {players} players, {first} to {last}, dividends",
+                players=n,
+                first=first,
+                last=last,
+            )
+        if cash_only:
+            return T(
+                "Goodwill for {players} players, {first} to {last}, cash only",
+                players=n,
+                first=first,
+                last=last,
+            )
+        return T(
+            "Goodwill for {players} players, {first} to {last}", players=n, first=first, last=last
+        )
 
     # ------------------------------------------------------------- the year
 
@@ -213,13 +296,23 @@ class GoodwillState(State):
         cards = self.rng.sample(range(len(comp.events)), pairs)
         self.information = tuple(zip(percentages, cards, strict=True))
         if self.logging:
-            self.log(f"Year {self.year}: {pairs} information cards are placed face down")
+            self.log(
+                T(
+                    "Year {year}: {count} information cards are placed face down",
+                    year=self.year,
+                    count=pairs,
+                )
+            )
             for space, (pct, card) in enumerate(self.information):
                 seen_by = self.seen_by(space)
                 if seen_by:
-                    label = comp.events[card].label
                     self.log(
-                        f"Information {space + 1}: {pct} % - {label}",
+                        T(
+                            "Information {number}: {percentage} % - {card}",
+                            number=space + 1,
+                            percentage=pct,
+                            card=card_words(comp.events[card]),
+                        ),
                         to=frozenset(seen_by),
                         space=space,
                         percentage=pct,
@@ -256,10 +349,11 @@ class GoodwillState(State):
             self._simultaneous = False
             if self.logging:
                 scores = self.scores()
-                self.log(
-                    "The game is over: "
-                    + ", ".join(f"{self.seat_name(s)} ${scores[s]:.0f}" for s in range(len(scores)))
-                )
+                each: list[Words] = [
+                    T("{player} ${score:.0f}", player=self.seat_name(s), score=scores[s])
+                    for s in range(len(scores))
+                ]
+                self.log(T("The game is over: {scores}", scores=comma_list(each)))
             return
         self.year += 1
         self._start_year()
@@ -282,18 +376,11 @@ class GoodwillState(State):
         self.last_prices = prices
         self.last_deal = deal
         self.last_trades = ()
-        if self.logging:
-            if deal is None:
-                outcome = "no share changes hands"
-            else:
-                outcome = f"average ${deal.price}"
-                if deal.excluded:
-                    short = ", ".join(self.seat_name(s) for s in deal.excluded)
-                    outcome += f" (without the cash: {short})"
+        if self.logging:  # words made only when read: a line every transaction
+            names = tuple(self.seat_name(s) for s in range(n))
+            company, number = COMPANIES[c], self.transaction + 1
             self.log(
-                f"{COMPANIES[c]}, transaction {self.transaction + 1}: "
-                + ", ".join(f"{self.seat_name(s)} ${prices[s]}" for s in range(n))
-                + f"; {outcome}",
+                lambda: transaction_words(company, number, names, prices, deal),
                 prices=list(prices),
             )
         if deal is None:
@@ -329,7 +416,13 @@ class GoodwillState(State):
         assert deal is not None
         partner = action.player - 1
         if self.logging:
-            self.log(f"{self.seat_name(seat)} chooses {self.seat_name(partner)} as trading partner")
+            self.log(
+                T(
+                    "{player} chooses {partner} as trading partner",
+                    player=self.seat_name(seat),
+                    partner=self.seat_name(partner),
+                )
+            )
         if deal.choosers_are_buyers:
             self._trade(seat, partner, deal.price)
         else:
@@ -352,10 +445,22 @@ class GoodwillState(State):
         self.shares[seller][c] -= 1
         self.last_trades = (*self.last_trades, (buyer, seller))
         if self.logging:
-            self.log(
-                f"{self.seat_name(seller)} sells {article(COMPANIES[c])} {COMPANIES[c]} share to "
-                f"{self.seat_name(buyer)} for ${price}"
-            )
+            who = {"seller": self.seat_name(seller), "buyer": self.seat_name(buyer)}
+            if article(COMPANIES[c]) == "an":
+                said = T(
+                    "{seller} sells an {company} share to {buyer} for ${price}",
+                    company=COMPANIES[c],
+                    price=price,
+                    **who,
+                )
+            else:
+                said = T(
+                    "{seller} sells a {company} share to {buyer} for ${price}",
+                    company=COMPANIES[c],
+                    price=price,
+                    **who,
+                )
+            self.log(said)
 
     def _after_transaction(self) -> None:
         self.transaction += 1
@@ -387,8 +492,11 @@ class GoodwillState(State):
         if isinstance(action, Pass):
             if self.logging:
                 self.log(
-                    f"{self.seat_name(seat)} passes: no new boss proposed for "
-                    f"{COMPANIES[self.company]}"
+                    T(
+                        "{player} passes: no new boss proposed for {company}",
+                        player=self.seat_name(seat),
+                        company=COMPANIES[self.company],
+                    )
                 )
             self._next_proposer()
             return
@@ -402,8 +510,13 @@ class GoodwillState(State):
         self._simultaneous = True
         if self.logging:
             self.log(
-                f"{self.seat_name(seat)} proposes {action.boss} to replace "
-                f"{self.boss_name(c)} at {COMPANIES[c]}: the shareholders vote"
+                T(
+                    "{player} proposes {boss} to replace {old} at {company}: the shareholders vote",
+                    player=self.seat_name(seat),
+                    boss=action.boss,
+                    old=self.boss_words(c),
+                    company=COMPANIES[c],
+                )
             )
 
     def _count_votes(self, actions: dict[int, Action]) -> None:
@@ -415,15 +528,9 @@ class GoodwillState(State):
         yes = sum(self.shares[s][c] for s in ayes)
         passed = yes >= self.threshold
         self.last_vote = (boss, yes, passed, ayes)
-        if self.logging:
-            self.log(
-                "Votes: "
-                + ", ".join(
-                    f"{self.seat_name(s)} {'yes' if s in ayes else 'no'} ({self.shares[s][c]})"
-                    for s in self.voters
-                )
-                + f": {yes} yes, {'replaced' if passed else 'not replaced'}"
-            )
+        if self.logging:  # words made only when read
+            cast = tuple((self.seat_name(s), s in ayes, self.shares[s][c]) for s in self.voters)
+            self.log(lambda: votes_words(cast, yes, passed))
         self.proposal = None
         self.proposer = None
         if passed:
@@ -442,8 +549,12 @@ class GoodwillState(State):
         self.draw_available_boss()
         if self.logging:
             self.log(
-                f"{self.comp.bosses[boss].name} now runs {COMPANIES[company]}; available: "
-                + ", ".join(self.boss_names(self.available))
+                T(
+                    "{boss} now runs {company}; available: {bosses}",
+                    boss=self.comp.bosses[boss].name,
+                    company=COMPANIES[company],
+                    bosses=", ".join(self.boss_names(self.available)),
+                )
             )
 
     def draw_available_boss(self) -> None:
@@ -481,50 +592,78 @@ class GoodwillState(State):
             return [PASS, *(proposal[b] for b in self.available)]
         return []
 
-    def _illegal_reason(self, seat: int, action: Action) -> str | None:
+    def _illegal_reason(self, seat: int, action: Action) -> T | None:
+        """Why ``action`` is not allowed now, in words; None when it is."""
         phase = self.phase
         if isinstance(action, Price):
             if phase != PRICE:
-                return f"no price is asked now: {self.asking()}"
+                return T("no price is asked now: {asking}", asking=self.asking_words())
             if not 0 <= action.dollars <= MAX_PRICE:
-                return f"the price wheels give $0 to ${MAX_PRICE}, not ${action.dollars}"
+                return T(
+                    "the price wheels give $0 to ${most}, not ${price}",
+                    most=MAX_PRICE,
+                    price=action.dollars,
+                )
             return None
         if isinstance(action, Partner):
             if phase != PARTNER:
-                return f"nobody is choosing a partner now: {self.asking()}"
+                return T("nobody is choosing a partner now: {asking}", asking=self.asking_words())
             if action.player - 1 not in self.candidates:
-                choices = ", ".join(str(s + 1) for s in self.candidates)
-                return f"Player {action.player} is not a possible partner; choose one of {choices}"
+                return T(
+                    "Player {number} is not a possible partner; choose one of {choices}",
+                    number=action.player,
+                    choices=", ".join(str(s + 1) for s in self.candidates),
+                )
             return None
         if isinstance(action, Propose | Pass):
             if phase != PROPOSE:
-                return f"no boss may be proposed now: {self.asking()}"
+                return T("no boss may be proposed now: {asking}", asking=self.asking_words())
             if isinstance(action, Propose):
                 boss = self.comp.boss_named(action.boss)
                 available = ", ".join(self.boss_names(self.available))
                 if boss is None:
-                    return f"there is no boss named {action.boss!r}; available: {available}"
+                    return T(
+                        "there is no boss named {boss}; available: {available}",
+                        boss=repr(action.boss),
+                        available=available,
+                    )
                 if boss not in self.available:
-                    return f"{action.boss} is not an available boss; available: {available}"
+                    return T(
+                        "{boss} is not an available boss; available: {available}",
+                        boss=action.boss,
+                        available=available,
+                    )
             return None
         if isinstance(action, Vote):
             if phase != VOTE:
-                return f"there is no vote now: {self.asking()}"
+                return T("there is no vote now: {asking}", asking=self.asking_words())
             return None
-        return f"{action} is not a Goodwill action"
+        return T("{action} is not a Goodwill action", action=str(action))
 
     def asking(self) -> str:
-        """What the game waits for, in words."""
+        """What the game waits for, in words (English: the observation's ``asking``)."""
+        return str(self.asking_words())
+
+    def asking_words(self) -> T:
+        """What the game waits for, its words kept for every language."""
         company = COMPANIES[self.company]
         if self.phase == PRICE:
-            return f"everyone sets a price for {company} (transaction {self.transaction + 1})"
+            return T(
+                "everyone sets a price for {company} (transaction {number})",
+                company=company,
+                number=self.transaction + 1,
+            )
         if self.phase == PARTNER:
-            return f"{self.seat_name(self._asked[0])} chooses a partner"
+            return T("{player} chooses a partner", player=self.seat_name(self._asked[0]))
         if self.phase == PROPOSE:
-            return f"{self.seat_name(self._asked[0])} may propose a new boss for {company}"
+            return T(
+                "{player} may propose a new boss for {company}",
+                player=self.seat_name(self._asked[0]),
+                company=company,
+            )
         if self.phase == VOTE:
-            return f"the shareholders of {company} vote"
-        return "the game is over"
+            return T("the shareholders of {company} vote", company=company)
+        return T("the game is over")
 
     # ------------------------------------------------------------ the view
 
@@ -532,9 +671,10 @@ class GoodwillState(State):
         """The seats that may look at information space ``space``."""
         return self._seen_by[space]
 
-    def boss_name(self, company: int) -> str:
+    def boss_words(self, company: int) -> Words:
+        """The boss's name, or 'nobody' in the reader's language."""
         boss = self.boss[company]
-        return "nobody" if boss is None else self.comp.bosses[boss].name
+        return boss_or_nobody(None if boss is None else self.comp.bosses[boss].name)
 
     def boss_names(self, bosses: list[int]) -> list[str]:
         cards = self.comp.bosses

@@ -13,35 +13,12 @@
   const MAX_CHARS = 300; // web/chat.py MAX_CHARS, counted the same way (code points, NFC)
   const WARN_AT = 40; // characters left from which the counter shows
 
-  // Every word of the chat panel, in one place (the catalog's English; i18n.js translates
-  // them where the page loads it).
-  const TEXT = {
-    title: "Chat",
-    placeholder: "Write to the table…",
-    label: "A message to the table",
-    send: "Send",
-    list: "Chat messages",
-    empty: "No messages yet.",
-    readOnly: "You are watching: the players write here, you can read along.",
-    replay: "The chat up to move {move}.",
-    mute: "Mute {name}",
-    unmute: "Unmute {name}",
-    muteHelp: "Hide this player's messages from you (they are not told).",
-    mutedNote: "Muted: {names}.",
-    left: "{count} characters left",
-    tooLong: "Too long: at most {max} characters ({count} now).",
-    offline: "Not connected to the table: the message was not sent.",
-    unread: "{count} new",
-    move: "move {move}",
-    loadFailed: "The chat of this move could not be loaded.",
-  };
-
-  /** A sentence of the panel, its `{name}` places filled.
-   * @param {keyof typeof TEXT} key @param {Record<string, unknown>} [params] */
-  function say(key, params) {
-    const english = TEXT[key];
-    if (M.i18n) return M.i18n.t(english, params);
-    return english.replace(/\{(\w+)\}/g, (whole, name) =>
+  /** Words in the page's language (static/i18n.js, loaded before this script), English with
+   * the `{name}` places filled where it is missing: every word of the panel is a `t("…")`.
+   * @param {string} text @param {Record<string, unknown>} [params] @returns {string} */
+  function t(text, params) {
+    if (M.i18n) return M.i18n.t(text, params);
+    return text.replace(/\{(\w+)\}/g, (whole, name) =>
       params && name in params ? String(params[name]) : whole);
   }
 
@@ -83,11 +60,11 @@
     let unread = 0;
     let lastSent = null; // the text sent and not yet seen back, restored if refused
 
-    $("chat-title").textContent = say("title");
-    input.placeholder = say("placeholder");
-    input.setAttribute("aria-label", say("label"));
-    $("chat-send").textContent = say("send");
-    list.setAttribute("aria-label", say("list"));
+    $("chat-title").textContent = t("Chat");
+    input.placeholder = t("Write to the table…");
+    input.setAttribute("aria-label", t("A message to the table"));
+    $("chat-send").textContent = t("Send");
+    list.setAttribute("aria-label", t("Chat messages"));
     // open beside the board on a wide screen; folded under it on a phone
     box.open = !window.matchMedia("(max-width: 700px)").matches;
     box.addEventListener("toggle", () => {
@@ -95,7 +72,7 @@
     });
 
     function badge() {
-      unreadBadge.textContent = unread ? say("unread", { count: unread }) : "";
+      unreadBadge.textContent = unread ? t("{count} new", { count: unread }) : "";
       unreadBadge.classList.toggle("hidden", !unread);
     }
 
@@ -118,7 +95,7 @@
         "data-seat": m.seat },
       M.el("span", { class: "chat-name", style: `color:${M.colour(m.seat)}` }, m.name),
       M.el("span", { class: "chat-text" }, m.text),
-      M.el("span", { class: "chat-time", title: say("move", { move: m.move }) }, time(m.at)));
+      M.el("span", { class: "chat-time", title: t("move {move}", { move: m.move }) }, time(m.at)));
     }
 
     function draw() {
@@ -126,9 +103,9 @@
       const all = inReplay ? replayed : [...messages.values()].sort((a, b) => a.id - b.id);
       const visible = all.filter((m) => !muted.has(m.seat));
       list.replaceChildren(...(visible.length ? visible.map(item) :
-        [M.el("li", { class: "chat-empty muted" }, say("empty"))]));
-      mode.textContent = inReplay ? say("replay", { move: replayMove }) :
-        canWrite ? "" : say("readOnly");
+        [M.el("li", { class: "chat-empty muted" }, t("No messages yet."))]));
+      mode.textContent = inReplay ? t("The chat up to move {move}.", { move: replayMove }) :
+        canWrite ? "" : t("You are watching: the players write here, you can read along.");
       mode.classList.toggle("hidden", !mode.textContent);
       form.classList.toggle("hidden", !canWrite || inReplay);
       mutes();
@@ -145,13 +122,14 @@
         const on = muted.has(seat);
         const name = view.names[seat];
         return M.el("button", { type: "button", class: `chat-mute${on ? " on" : ""}`,
-          "data-mute": seat, "aria-pressed": on ? "true" : "false", title: say("muteHelp"),
+          "data-mute": seat, "aria-pressed": on ? "true" : "false",
+          title: t("Hide this player's messages from you (they are not told)."),
           onclick: () => {
-            if (!options.send({ type: on ? "unmute" : "mute", seat })) tell(say("offline"), true);
-          } }, on ? say("unmute", { name }) : say("mute", { name }));
+            if (!options.send({ type: on ? "unmute" : "mute", seat })) tell(t("Not connected to the table: the message was not sent."), true);
+          } }, on ? t("Unmute {name}", { name }) : t("Mute {name}", { name }));
       });
       const said = names.length ? [M.el("p", { class: "chat-muted muted small" },
-        say("mutedNote", { names: names.join(", ") }))] : [];
+        t("Muted: {names}.", { names: names.join(", ") }))] : [];
       mutesBox.replaceChildren(...buttons, ...said);
     }
 
@@ -166,8 +144,9 @@
       const count = length(clean(input.value));
       const over = count > MAX_CHARS;
       $("chat-send").disabled = over || count === 0;
-      if (over) tell(say("tooLong", { max: MAX_CHARS, count }), true);
-      else tell(MAX_CHARS - count <= WARN_AT ? say("left", { count: MAX_CHARS - count }) : "");
+      if (over) tell(t("Too long: at most {max} characters ({count} now).", { max: MAX_CHARS, count }), true);
+      else if (MAX_CHARS - count > WARN_AT) tell("");
+      else tell(MAX_CHARS - count === 1 ? t("1 character left") : t("{count} characters left", { count: MAX_CHARS - count }));
     }
     input.addEventListener("input", counter);
 
@@ -175,7 +154,7 @@
       e.preventDefault();
       const text = clean(input.value);
       if (!text || length(text) > MAX_CHARS) { counter(); return; }
-      if (!options.send({ type: "chat", text })) { tell(say("offline"), true); return; }
+      if (!options.send({ type: "chat", text })) { tell(t("Not connected to the table: the message was not sent."), true); return; }
       lastSent = text;
       input.value = "";
       counter();
@@ -249,7 +228,7 @@
         show();
         draw();
       } catch {
-        if (seq === replaySeq) tell(say("loadFailed"), true);
+        if (seq === replaySeq) tell(t("The chat of this move could not be loaded."), true);
       }
     }
 

@@ -19,44 +19,39 @@
   /** The signed-in account (GET /api/account: username, csrf, profile...), or null. */
   let me = null;
 
-  // Every sentence of the account parts, in one place (for the catalogs); {name} is filled in.
-  const WORDS = {
-    login: "Log in",
-    signup: "Sign up",
-    badFields: "Check the name (3 to 24 letters, digits, _ or -) and the password (8 to 256 characters).",
-    failed: "That did not work; try again.",
-    guestNote: "The seats you have played in this browser: come back to a game any time.",
-    accountNote: "Your seats, on every device where you are signed in.",
-    claimOne: "You played 1 table in this browser as a guest. Add it to your account to find it on every device.",
-    claimMany: "You played {n} tables in this browser as a guest. Add them to your account to find them on every device.",
-    claimed: "Added to your account: {n}.",
-    claimRefused: "Not added: {n} (another account holds the seat, or the link is no longer valid).",
-    yourTurn: "your turn",
-    running: "running",
-    finished: "finished",
-    open: "open",
-    rated: "Rated game",
-    ratedHelp: "Players signed in to an account get a rating from this game.",
-    spectatorChat: "Spectators may read the chat",
-    spectatorChatHelp: "Anyone watching sees the players' messages (only players write).",
-    yourSeat: "your seat",
-  };
-  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
+  // Every word goes through `t("…")`: the site's catalog in the page's language (static/
+  // i18n.js, loaded before this script), English with the `{name}` places filled without it.
+  const i18n = window.Motherlode && window.Motherlode.i18n;
+  /** @param {string} text @param {Record<string, unknown>} [params] @returns {string} */
+  const t = (text, params) => (i18n ? i18n.t(text, params) :
+    text.replace(/\{(\w+)\}/g, (whole, k) => (params && k in params ? String(params[k]) : whole)));
+  const lang = i18n ? i18n.lang : "en";
+  /** A rating's figure, one decimal, as the page's language writes it. @param {number} x */
+  const figure = (x) => x.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+  /** A table's status as the server names it ("running", "finished"), in words. */
+  const statusText = (s) => (s === "running" ? t("running") : s === "finished" ? t("finished") : s || "");
 
   const game = () => catalogue.find((g) => g.id === $("game").value);
   const titleOf = (id) => (catalogue.find((g) => g.id === id) || { title: id }).title;
 
   // The difficulty levels are what a person picks ("Casual bot"); the raw bot specs stay on
   // offer, apart, for those who know them. An option's value is always the spec name.
-  const levelLabel = (name) => `${name[0].toUpperCase()}${name.slice(1)} bot`;
-  const ratingText = (r) => (r ? `rating ${r.mu.toFixed(1)} ± ${r.sigma.toFixed(1)}` : "not yet rated");
+  function levelLabel(name) {
+    if (name === "beginner") return t("Beginner bot");
+    if (name === "casual") return t("Casual bot");
+    if (name === "strong") return t("Strong bot");
+    if (name === "expert") return t("Expert bot");
+    return t("{agent} bot", { agent: `${name[0].toUpperCase()}${name.slice(1)}` });
+  }
+  const ratingText = (r) => (r ? t("rating {mu} ± {sigma}", { mu: figure(r.mu), sigma: figure(r.sigma) }) :
+    t("not yet rated"));
   const levelsOf = (g) => g.levels || [];
 
   function seatHelp(g, value) {
-    if (value === "human") return [M.el("span", { text: "A person, who gets a private link to this seat." })];
-    if (value === "open") return [M.el("span", { text: "Anyone may take this seat, from the tables list or the table's page; the game starts when every open seat is taken." })];
+    if (value === "human") return [M.el("span", { text: t("A person, who gets a private link to this seat.") })];
+    if (value === "open") return [M.el("span", { text: t("Anyone may take this seat, from the tables list or the table's page; the game starts when every open seat is taken.") })];
     const level = levelsOf(g).find((l) => l.name === value);
-    if (!level) return [M.el("span", { text: `The engine's ${value} bot as it is, not a difficulty level.` })];
+    if (!level) return [M.el("span", { text: t("The engine's {bot} bot as it is, not a difficulty level.", { bot: value }) })];
     return [M.el("span", { text: level.sentence }), " ",
       M.el("span", { class: "rating", text: `(${ratingText(level.rating)})` })];
   }
@@ -81,17 +76,17 @@
     const bot = ["casual", "heuristic", "random"].find((b) => g.bots.includes(b)) || g.bots[0];
     for (let i = 0; i < n; i++) {
       const select = M.el("select", { id: `seat-${i}`, name: `seat-${i}`, "aria-describedby": `seat-help-${i}` },
-        M.el("option", { value: "human", text: "Person" }),
-        M.el("option", { value: "open", text: "Open seat (anyone may join)" }),
+        M.el("option", { value: "human", text: t("Person") }),
+        M.el("option", { value: "open", text: t("Open seat (anyone may join)") }),
         ...levels.map((b) => M.el("option", { value: b, text: levelLabel(b) })),
-        others.length ? M.el("optgroup", { label: "Other bots (for experts)" },
+        others.length ? M.el("optgroup", { label: t("Other bots (for experts)") },
           ...others.map((b) => M.el("option", { value: b, text: b }))) : null);
       select.value = i === 0 ? "human" : bot;
       const help = M.el("p", { id: `seat-help-${i}`, class: "seat-help muted" }, seatHelp(g, select.value));
       select.onchange = () => help.replaceChildren(...seatHelp(g, select.value));
       box.append(M.el("div", { class: "seat" },
-        M.el("label", { for: `seat-${i}`, text: `Seat ${i + 1}` }), select,
-        M.el("input", { id: `name-${i}`, placeholder: "name (optional)", maxlength: 40 }), help));
+        M.el("label", { for: `seat-${i}`, text: t("Seat {n}", { n: i + 1 }) }), select,
+        M.el("input", { id: `name-${i}`, placeholder: t("name (optional)"), maxlength: 40 }), help));
     }
     prefillNames();
   }
@@ -110,7 +105,7 @@
     const players = $("players");
     players.replaceChildren();
     for (let n = g.min_players; n <= g.max_players; n++) {
-      players.append(M.el("option", { value: n, text: `${n} players` }));
+      players.append(M.el("option", { value: n, text: n === 1 ? t("1 player") : t("{n} players", { n }) }));
     }
     // Each option by its title, with a sentence in players' words; the control speaks the
     // same words (yes/no, a choice's label). Options for the terminal only are left out, and
@@ -122,7 +117,7 @@
       let input;
       if (o.type === "bool") {
         input = M.el("select", { id: `opt-${o.name}` },
-          M.el("option", { value: "true", text: "yes" }), M.el("option", { value: "false", text: "no" }));
+          M.el("option", { value: "true", text: t("yes") }), M.el("option", { value: "false", text: t("no") }));
         input.value = o.default ? "true" : "false";
       } else if (o.choices) {
         input = M.el("select", { id: `opt-${o.name}` },
@@ -141,17 +136,17 @@
         M.el("p", { id: `opt-help-${o.name}`, class: "option-help muted small", text: o.sentence || o.help })));
     }
     $("more-options").replaceChildren(...(more.children.length ? [M.el("details", { id: "advanced-options" },
-      M.el("summary", { text: `More options (${more.children.length})` }), more)] : []));
+      M.el("summary", { text: t("More options ({count})", { count: more.children.length }) }), more)] : []));
     $("designer").replaceChildren(...(g.designer ? [designerForm(g.designer)] : []));
     const settings = $("settings");
     settings.replaceChildren();
     if (g.timed_decisions) {
       const timer = M.el("select", { id: "decision_timer" },
-        ...timerChoices.map((c) => M.el("option", { value: c, text: c ? `${c} seconds` : "no timer" })));
+        ...timerChoices.map((c) => M.el("option", { value: c, text: c ? t("{seconds} seconds", { seconds: c }) : t("no timer") })));
       const row = M.el("div", { class: "option", id: "decision-timer-row" },
-        M.el("label", { for: "decision_timer", text: "Clock for sealed bids" }), timer,
+        M.el("label", { for: "decision_timer", text: t("Clock for sealed bids") }), timer,
         M.el("p", { class: "option-help muted small",
-          text: "Seconds each player has for a secret bid before the table bids for them." }));
+          text: t("Seconds each player has for a secret bid before the table bids for them.") }));
       settings.append(row);
       // a version with its own bidding clock (GOLDFIX's timed auctions) needs no second one
       const preset = $("opt-tabletopia");
@@ -160,27 +155,27 @@
       own();
     }
     const clock = M.el("select", { id: "clock" },
-      M.el("option", { value: "none", text: "No clock" }),
+      M.el("option", { value: "none", text: t("No clock") }),
       ...clocks.map((c) => M.el("option", { value: c.name, text: c.label })));
     settings.append(M.el("div", { class: "option" },
-      M.el("label", { for: "clock", text: "Clock" }), clock,
-      M.el("p", { class: "option-help muted small", text: "Time each person has for a move. " +
-        "Whoever runs out, or leaves, may be replaced by a bot if the others agree." })));
+      M.el("label", { for: "clock", text: t("Clock") }), clock,
+      M.el("p", { class: "option-help muted small", text: t("Time each person has for a move. Whoever runs out, or leaves, may be replaced by a bot if the others agree.") })));
     const privacy = M.el("select", { id: "privacy" },
-      M.el("option", { value: "public", text: "Anyone (listed, watchable)" }),
-      M.el("option", { value: "private", text: "Only people with a link" }));
+      M.el("option", { value: "public", text: t("Anyone (listed, watchable)") }),
+      M.el("option", { value: "private", text: t("Only people with a link") }));
     settings.append(M.el("div", { class: "option" },
-      M.el("label", { for: "privacy", text: "Who can find this table" }), privacy,
-      M.el("p", { class: "option-help muted small", text: "A private table and its players' " +
-        "names are not listed; its links still work." })));
+      M.el("label", { for: "privacy", text: t("Who can find this table") }), privacy,
+      M.el("p", { class: "option-help muted small", text: t("A private table and its players' names are not listed; its links still work.") })));
     const delay = M.el("select", { id: "bot_delay_ms" },
-      ...[0, 300, 800].map((c) => M.el("option", { value: c, text: c ? `${c} ms` : "none" })));
+      ...[0, 300, 800].map((c) => M.el("option", { value: c, text: c ? t("{ms} ms", { ms: c }) : t("none") })));
     delay.value = "300";
     settings.append(M.el("div", { class: "option" },
-      M.el("label", { for: "bot_delay_ms", text: "Pause between bot moves" }), delay,
-      M.el("p", { class: "option-help muted small", text: "Time to follow what the bots do." })));
-    for (const [id, label, help] of [["rated", WORDS.rated, WORDS.ratedHelp],
-      ["spectator_chat", WORDS.spectatorChat, WORDS.spectatorChatHelp]]) {
+      M.el("label", { for: "bot_delay_ms", text: t("Pause between bot moves") }), delay,
+      M.el("p", { class: "option-help muted small", text: t("Time to follow what the bots do.") })));
+    for (const [id, label, help] of [
+      ["rated", t("Rated game"), t("Players signed in to an account get a rating from this game.")],
+      ["spectator_chat", t("Spectators may read the chat"),
+        t("Anyone watching sees the players' messages (only players write).")]]) {
       settings.append(M.el("div", { class: "option" },
         M.el("label", { class: "check" },
           M.el("input", { type: "checkbox", id, "aria-describedby": `${id}-help` }), label),
@@ -204,18 +199,17 @@
       placeholder: first ? `${first.name.replace(/^param\./, "")}=${first.default}` : "",
       "aria-describedby": "designer-params-help" });
     return M.el("details", { id: "designer-variant" },
-      M.el("summary", { text: "Designer's variant" }),
-      M.el("p", { class: "muted small", text: "Play your own version of the game, with changed " +
-        "component files and design numbers. Everyone at the table plays it, and its record keeps it." }),
+      M.el("summary", { text: t("Designer's variant") }),
+      M.el("p", { class: "muted small", text: t("Play your own version of the game, with changed component files and design numbers. Everyone at the table plays it, and its record keeps it.") }),
       M.el("div", { class: "option" },
-        M.el("label", { for: "designer-files", text: "Component files" }), files, chosen,
+        M.el("label", { for: "designer-files", text: t("Component files") }), files, chosen,
         M.el("p", { id: "designer-files-help", class: "option-help muted small",
-          text: `Up to ${d.max_files} TOML files named as the game's own (${names}), each ` +
-            `holding only the keys you change, at most ${Math.floor(d.max_file_bytes / 1024)} KiB.` })),
+          text: t("Up to {count} TOML files named as the game's own ({names}), each holding only the keys you change, at most {kib} KiB.",
+            { count: d.max_files, names, kib: Math.floor(d.max_file_bytes / 1024) }) })),
       M.el("div", { class: "option" },
-        M.el("label", { for: "designer-params", text: "Parameter overrides" }), numbers,
+        M.el("label", { for: "designer-params", text: t("Parameter overrides") }), numbers,
         M.el("p", { id: "designer-params-help", class: "option-help muted small",
-          text: `One per line, name=value (up to ${d.max_parameters}); a list as 6,8,10,12.` }),
+          text: t("One per line, name=value (up to {count}); a list as 6,8,10,12.", { count: d.max_parameters }) }),
         d.parameters.length ? designNumbers(d.parameters) : null));
   }
 
@@ -224,7 +218,7 @@
   function designNumbers(parameters) {
     const list = M.el("dl");
     const box = M.el("details", { class: "designer-numbers" },
-      M.el("summary", { text: `The design numbers (${parameters.length})` }), list);
+      M.el("summary", { text: t("The design numbers ({count})", { count: parameters.length }) }), list);
     box.addEventListener("toggle", () => {
       if (!box.open || list.children.length) return;
       list.append(...parameters.flatMap((p) => [
@@ -246,7 +240,7 @@
       const line = raw.trim();
       if (!line || line.startsWith("#")) continue;
       const at = line.indexOf("=");
-      if (at < 1) throw new Error(`Parameter overrides, line ${i + 1}: write name=value, got "${line.slice(0, 40)}"`);
+      if (at < 1) throw new Error(t("Parameter overrides, line {line}: write name=value, got \"{text}\"", { line: i + 1, text: line.slice(0, 40) }));
       const name = line.slice(0, at).trim().replace(/^param\./, "");
       const text = line.slice(at + 1).trim();
       params[`param.${name}`] = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
@@ -303,22 +297,23 @@
       return;
     }
     const box = $("created");
-    box.replaceChildren(M.el("h3", { text: "Table created: share each private link with its player" }));
+    box.replaceChildren(M.el("h3", { text: t("Table created: share each private link with its player") }));
     for (const seat of data.seats) {
       if (!seat.link) continue;
       const url = `${location.origin}${seat.link}`;
       box.append(M.el("div", { class: "links" },
-        M.el("label", { text: `${seat.name} (seat ${seat.seat + 1}) — private link` +
-          (seat.seat === mine ? ` (${WORDS.yourSeat})` : "") }),
+        M.el("label", { text: seat.seat === mine ?
+          t("{name} (seat {n}) — private link (your seat)", { name: seat.name, n: seat.seat + 1 }) :
+          t("{name} (seat {n}) — private link", { name: seat.name, n: seat.seat + 1 }) }),
         M.el("input", { readonly: true, value: url }),
-        M.el("a", { class: "button", href: seat.link, "data-seat-link": seat.seat, text: `Play as ${seat.name}` })));
+        M.el("a", { class: "button", href: seat.link, "data-seat-link": seat.seat, text: t("Play as {name}", { name: seat.name }) })));
     }
     const open = data.seats.filter((s) => !s.link && s.agent === "human");
     if (open.length) {
-      box.append(M.el("p", {}, `Open seats: ${open.map((s) => s.name).join(", ")}. Anyone may ` +
-        "take them from the tables list or from the table's page (the spectator link)."));
+      box.append(M.el("p", {}, t("Open seats: {names}. Anyone may take them from the tables list or from the table's page (the spectator link).",
+        { names: open.map((s) => s.name).join(", ") })));
     }
-    box.append(M.el("p", {}, M.el("a", { href: data.spectate, text: "Spectator link" })));
+    box.append(M.el("p", {}, M.el("a", { href: data.spectate, text: t("Spectator link") })));
     box.classList.remove("hidden");
     refresh();
   }
@@ -327,39 +322,39 @@
   function guestList() {
     let list = [];
     try { list = JSON.parse(localStorage.getItem("motherlode-my-tables") || "[]"); } catch { list = []; }
-    return list.filter((t) => typeof t.link === "string" && t.link.startsWith("/t/"));
+    return list.filter((row) => typeof row.link === "string" && row.link.startsWith("/t/"));
   }
 
   function myTables(status) {
     const list = guestList();
-    $("my-tables-note").textContent = WORDS.guestNote;
+    $("my-tables-note").textContent = t("The seats you have played in this browser: come back to a game any time.");
     $("claim-box").classList.add("hidden");
     $("my-tables-card").classList.toggle("hidden", !list.length);
-    $("my-tables").replaceChildren(...list.map((t) => M.el("tr", { "data-table": t.table },
-      M.el("td", { text: t.title || "" }),
-      M.el("td", { text: t.name || "" }),
-      M.el("td", { text: status.get(t.table) || t.status || "" }),
-      M.el("td", {}, M.el("a", { href: t.link, text: "open" })))));
+    $("my-tables").replaceChildren(...list.map((row) => M.el("tr", { "data-table": row.table },
+      M.el("td", { text: row.title || "" }),
+      M.el("td", { text: row.name || "" }),
+      M.el("td", { text: statusText(status.get(row.table) || row.status) }),
+      M.el("td", {}, M.el("a", { href: row.link, text: t("open") })))));
   }
 
   async function refresh() {
     const response = await fetch("/api/tables");
     const data = await response.json();
-    if (!me || !(await accountTables())) myTables(new Map(data.tables.map((t) => [t.id, t.status])));
+    if (!me || !(await accountTables())) myTables(new Map(data.tables.map((row) => [row.id, row.status])));
     const body = $("tables");
-    body.replaceChildren(...data.tables.map((t) => {
-      const open = t.status === "running" ? t.seats.filter((s) => s.open) : [];
-      return M.el("tr", { "data-table": t.id },
-        M.el("td", { text: titleOf(t.game) }),
-        M.el("td", { text: t.seats.map((s) => (s.open ? "open seat" : s.name)).join(", ") }),
-        M.el("td", { text: open.length ? "waiting for players" : t.status }),
+    body.replaceChildren(...data.tables.map((row) => {
+      const open = row.status === "running" ? row.seats.filter((s) => s.open) : [];
+      return M.el("tr", { "data-table": row.id },
+        M.el("td", { text: titleOf(row.game) }),
+        M.el("td", { text: row.seats.map((s) => (s.open ? t("open seat") : s.name)).join(", ") }),
+        M.el("td", { text: open.length ? t("waiting for players") : statusText(row.status) }),
         M.el("td", {}, ...open.map((s) => {
           const button = M.el("button", { type: "button", "data-join": s.seat },
-            `Join as seat ${s.seat + 1}`);
-          button.onclick = () => join(t.id, s.seat);
+            t("Join as seat {n}", { n: s.seat + 1 }));
+          button.onclick = () => join(row.id, s.seat);
           return button;
         }), " ",
-        M.el("a", { href: `/t/${t.id}`, text: t.status === "finished" ? "replay" : "watch" })));
+        M.el("a", { href: `/t/${row.id}`, text: row.status === "finished" ? t("replay") : t("watch") })));
     }));
   }
 
@@ -370,7 +365,7 @@
       headers: writeHeaders(), body: JSON.stringify({ seat, name }) });
     const data = await response.json();
     if (!response.ok) {
-      $("join-error").textContent = typeof data.detail === "string" ? data.detail : "refused";
+      $("join-error").textContent = typeof data.detail === "string" ? data.detail : t("refused");
       $("join-error").classList.remove("hidden");
       refresh();
       return;
@@ -411,7 +406,7 @@
   let formMode = "login";
   function showAccountForm(mode) {
     formMode = mode;
-    const words = mode === "signup" ? WORDS.signup : WORDS.login;
+    const words = mode === "signup" ? t("Sign up") : t("Log in");
     $("account-title").textContent = words;
     $("account-submit").textContent = words;
     $("account-password").setAttribute("autocomplete", mode === "signup" ? "new-password" : "current-password");
@@ -437,8 +432,9 @@
     let data = {};
     try { data = await response.json(); } catch { data = {}; }
     if (!response.ok) {
-      const text = response.status === 422 && data.errors ? WORDS.badFields :
-        typeof data.detail === "string" ? data.detail : WORDS.failed;
+      const text = response.status === 422 && data.errors ?
+        t("Check the name (3 to 24 letters, digits, _ or -) and the password (8 to 256 characters).") :
+        typeof data.detail === "string" ? data.detail : t("That did not work; try again.");
       $("account-error").textContent = text;
       $("account-error").classList.remove("hidden");
       return;
@@ -480,21 +476,22 @@
       return false;
     }
     const list = (await response.json()).tables;
-    $("my-tables-note").textContent = WORDS.accountNote;
+    $("my-tables-note").textContent = t("Your seats, on every device where you are signed in.");
     $("my-tables-card").classList.remove("hidden");
-    $("my-tables").replaceChildren(...list.map((t) => M.el("tr", { "data-table": t.id, "data-seat": t.seat },
-      M.el("td", { text: t.title || titleOf(t.game) }),
-      M.el("td", { text: t.name || "" }),
-      M.el("td", { class: t.your_turn ? "your-turn" : null,
-        text: t.status === "finished" ? WORDS.finished : t.your_turn ? WORDS.yourTurn : WORDS.running }),
-      M.el("td", {}, M.el("a", { href: t.link, text: WORDS.open })))));
-    const held = new Set(list.map((t) => `${t.id}:${t.seat}`));
+    $("my-tables").replaceChildren(...list.map((row) => M.el("tr", { "data-table": row.id, "data-seat": row.seat },
+      M.el("td", { text: row.title || titleOf(row.game) }),
+      M.el("td", { text: row.name || "" }),
+      M.el("td", { class: row.your_turn ? "your-turn" : null,
+        text: row.status === "finished" ? t("finished") : row.your_turn ? t("your turn") : t("running") }),
+      M.el("td", {}, M.el("a", { href: row.link, text: t("open") })))));
+    const held = new Set(list.map((row) => `${row.id}:${row.seat}`));
     const skip = skipped();
     const unclaimed = guestList().map(guestSeat)
       .filter((g) => g && !held.has(`${g.table}:${g.seat}`) && !skip.has(`${g.table}:${g.seat}`));
     $("claim-box").classList.toggle("hidden", !unclaimed.length);
-    $("claim-text").textContent = unclaimed.length === 1 ? WORDS.claimOne :
-      fill(WORDS.claimMany, { n: unclaimed.length });
+    $("claim-text").textContent = unclaimed.length === 1 ?
+      t("You played 1 table in this browser as a guest. Add it to your account to find it on every device.") :
+      t("You played {n} tables in this browser as a guest. Add them to your account to find them on every device.", { n: unclaimed.length });
     $("claim-button").onclick = () => claim(unclaimed);
     return true;
   }
@@ -508,8 +505,10 @@
       for (const r of data.refused) skip.add(`${r.table}:${r.seat}`);
       try { localStorage.setItem(SKIP, JSON.stringify([...skip].slice(-100))); } catch { /* none */ }
     }
-    const lines = [fill(WORDS.claimed, { n: data.claimed.length })];
-    if (data.refused.length) lines.push(fill(WORDS.claimRefused, { n: data.refused.length }));
+    const lines = [t("Added to your account: {n}.", { n: data.claimed.length })];
+    if (data.refused.length) {
+      lines.push(t("Not added: {n} (another account holds the seat, or the link is no longer valid).", { n: data.refused.length }));
+    }
     $("claim-result").textContent = lines.join(" ");
     $("claim-result").classList.remove("hidden");
     refresh();
@@ -522,12 +521,13 @@
       const h = g.howto || {};
       return M.el("article", { class: "game-card", "data-game": g.id },
         M.el("h3", { text: g.title }),
-        M.el("p", { class: "muted", text: `${g.min_players}–${g.max_players} players` +
-          (h.length ? ` · ${h.length}` : "") }),
+        M.el("p", { class: "muted", text: h.length ?
+          t("{min}–{max} players · {length}", { min: g.min_players, max: g.max_players, length: h.length }) :
+          t("{min}–{max} players", { min: g.min_players, max: g.max_players }) }),
         M.el("p", { text: h.line || g.summary || "" }),
         M.el("p", { class: "game-card-links" },
-          M.el("button", { type: "button", "data-choose": g.id, text: "Set up a table" }),
-          h.line ? M.el("a", { href: `/static/rules.html#${g.id}`, text: "How to play" }) : null));
+          M.el("button", { type: "button", "data-choose": g.id, text: t("Set up a table") }),
+          h.line ? M.el("a", { href: `/static/rules.html#${g.id}`, text: t("How to play") }) : null));
     }));
   }
 

@@ -8,16 +8,14 @@
 // - where the server has VAPID keys (/api/push/key answers), the browser subscribes to Web
 //   Push through static/sw.js, so the server's push reaches it with the page closed.
 (function () {
-  /** Everything this script writes in words, in one place (a later step translates it). */
-  const WORDS = {
-    button: "Notify me",
-    on: "Notifications on",
-    hint: "Tell me when it is my turn, also when this page is closed",
-    offHint: "Stop telling me when it is my turn",
-    blocked: "Notifications are blocked for this site in the browser's settings",
-    turn: "{title}: your turn",
-    body: "Open the table to move",
-  };
+  /** Words in the page's language (static/i18n.js, loaded before this script), English with
+   * the `{name}` places filled where it is missing.
+   * @param {string} text @param {Record<string, unknown>} [params] @returns {string} */
+  function t(text, params) {
+    const i18n = window.Motherlode && window.Motherlode.i18n;
+    if (i18n) return i18n.t(text, params);
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (params && name in params ? String(params[name]) : whole));
+  }
   const PREF = "motherlode-notify";
   const CSRF_HEADER = "X-CSRF-Token"; // web/identity.py
   const VIEW_EVENT = "motherlode:view";
@@ -29,10 +27,6 @@
   let csrf = "";
   let wasMyTurn = null;
 
-  /** @param {string} text @param {Record<string, string>} values */
-  function fill(text, values) {
-    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
-  }
   function wanted() {
     try { return localStorage.getItem(PREF) === "on"; } catch { return false; }
   }
@@ -72,8 +66,8 @@
     wasMyTurn = myTurn;
     if (!starts || !document.hidden || !wanted() || Notification.permission !== "granted") return;
     try {
-      const note = new Notification(fill(WORDS.turn, { title }), {
-        body: WORDS.body, tag: `motherlode-${tableId}` });
+      const note = new Notification(t("{title}: your turn", { title }), {
+        body: t("Open the table to move"), tag: `motherlode-${tableId}` });
       note.onclick = () => { window.focus(); note.close(); };
       document.body.dataset.turnNotices = String(Number(document.body.dataset.turnNotices || 0) + 1);
     } catch { /* not allowed here (some browsers want a service worker for it) */ }
@@ -163,8 +157,10 @@
     node.className = "notify-me";
     const show = () => {
       const on = wanted() && Notification.permission === "granted";
-      node.textContent = on ? WORDS.on : WORDS.button;
-      node.title = Notification.permission === "denied" ? WORDS.blocked : on ? WORDS.offHint : WORDS.hint;
+      node.textContent = on ? t("Notifications on") : t("Notify me");
+      node.title = Notification.permission === "denied" ?
+        t("Notifications are blocked for this site in the browser's settings") :
+        on ? t("Stop telling me when it is my turn") : t("Tell me when it is my turn, also when this page is closed");
       node.setAttribute("aria-pressed", String(on));
       node.disabled = Notification.permission === "denied";
     };

@@ -4,51 +4,12 @@
 // games a page at a time, each with its result, rating change, replay and fair-deal proof.
 (function () {
   "use strict";
-  // Every word this page writes, in one place (the catalogs translate them by these texts).
-  const WORDS = {
-    title: "{name} · motherlode",
-    sub: "player",
-    ratings: "Ratings",
-    noRatings: "No rated games yet.",
-    games: "{count} rated games",
-    oneGame: "1 rated game",
-    sure: "{value} beyond doubt (μ − 3σ)",
-    leaderboard: "Leaderboard",
-    boards: "Leaderboards:",
-    open: "Your open games",
-    noOpen: "No open games.",
-    yourTurn: "Your turn",
-    theirTurn: "Waiting for the others",
-    waitingPlayers: "Waiting for players to join",
-    botPlays: "A bot plays your seat",
-    play: "Open the table",
-    history: "Finished games",
-    noGames: "No finished games yet.",
-    vs: "with {names}",
-    alone: "alone",
-    bot: "{name} (bot)",
-    won: "Won",
-    lost: "Lost",
-    sharedFirst: "Shared first place",
-    place: "{place} of {of}",
-    placeTied: "{place} of {of}, tied",
-    unrated: "unrated",
-    notRated: "no rating change",
-    change: "{before} → {after}",
-    replay: "Replay",
-    proof: "Fair-deal proof",
-    newer: "← Newer",
-    older: "Older →",
-    page: "Page {page}",
-    noPlayer: "There is no player of that name.",
-    failed: "The profile could not be loaded ({status}). Try again in a moment.",
-    home: "Back to the lobby",
-  };
   const M = window.Motherlode || /** @type {any} */ ({});
   const fill = (text, params) => text.replace(/\{(\w+)\}/g, (whole, k) => (params && k in params ? String(params[k]) : whole));
-  /** A message in the page's language (English where the catalog has none).
+  /** A message in the page's language (English where the catalog has none): every word
+   * this page writes is a literal `t("…")`, for the catalogs' extraction.
    * @param {string} text @param {Record<string, unknown>} [params] */
-  const say = (text, params) => (M.i18n ? M.i18n.t(text, params) : fill(text, params || {}));
+  const t = (text, params) => (M.i18n ? M.i18n.t(text, params) : fill(text, params || {}));
   /** @param {string} id @returns {any} */
   const $ = (id) => document.getElementById(id);
   /** An element: attributes (`text` is its text), then children. */
@@ -74,7 +35,7 @@
   const page = Math.max(1, Math.min(1000, parseInt(params.get("page") || "1", 10) || 1));
 
   function fail(text) {
-    $("error").replaceChildren(el("p", { text }), el("p", {}, el("a", { href: "/", text: say(WORDS.home) })));
+    $("error").replaceChildren(el("p", { text }), el("p", {}, el("a", { href: "/", text: t("Back to the lobby") })));
     $("error").classList.remove("hidden");
     document.body.dataset.ready = "true";
   }
@@ -82,35 +43,36 @@
   /** The others at a table, by name; a player with an account links to their profile. */
   function others(game) {
     const rest = game.seats.filter((s) => !game.your_seats.includes(s.seat));
-    if (!rest.length) return [say(WORDS.alone)];
+    if (!rest.length) return [t("alone")];
     const names = [];
     rest.forEach((s, i) => {
       if (i) names.push(", ");
       if (s.username) names.push(el("a", { href: profileLink(s.username), text: s.name }));
-      else names.push(s.bot ? say(WORDS.bot, { name: s.name }) : s.name);
+      else names.push(s.bot ? t("{name} (bot)", { name: s.name }) : s.name);
     });
-    const text = say(WORDS.vs, { names: "\u0000" }).split("\u0000");
+    const text = t("with {names}", { names: "\u0000" }).split("\u0000");
     return [text[0], ...names, text[1] || ""];
   }
 
   function resultText(r) {
     if (!r) return "";
-    if (r.place === 1) return r.tied ? say(WORDS.sharedFirst) : say(WORDS.won);
-    if (r.place === r.of && r.of === 2 && !r.tied) return say(WORDS.lost);
-    return say(r.tied ? WORDS.placeTied : WORDS.place, { place: r.place, of: r.of });
+    if (r.place === 1) return r.tied ? t("Shared first place") : t("Won");
+    if (r.place === r.of && r.of === 2 && !r.tied) return t("Lost");
+    const places = { place: r.place, of: r.of };
+    return r.tied ? t("{place} of {of}, tied", places) : t("{place} of {of}", places);
   }
 
   function ratingsCard(data) {
-    $("ratings-title").textContent = say(WORDS.ratings);
+    $("ratings-title").textContent = t("Ratings");
     if (!data.ratings.length) {
-      $("ratings").replaceChildren(el("p", { class: "muted", text: say(WORDS.noRatings) }));
+      $("ratings").replaceChildren(el("p", { class: "muted", text: t("No rated games yet.") }));
     } else {
       $("ratings").replaceChildren(...data.ratings.map((r) => el("div", { class: "rating-card", "data-game": r.game },
         el("h3", { text: r.title }),
         el("p", { class: "figure", text: rating(r) }),
-        el("p", { class: "muted", text: say(WORDS.sure, { value: number(r.conservative) }) }),
-        el("p", { class: "muted", text: r.games === 1 ? say(WORDS.oneGame) : say(WORDS.games, { count: r.games }) }),
-        el("p", {}, el("a", { href: r.leaderboard, text: say(WORDS.leaderboard) })))));
+        el("p", { class: "muted", text: t("{value} beyond doubt (μ − 3σ)", { value: number(r.conservative) }) }),
+        el("p", { class: "muted", text: r.games === 1 ? t("1 rated game") : t("{count} rated games", { count: r.games }) }),
+        el("p", {}, el("a", { href: r.leaderboard, text: t("Leaderboard") })))));
     }
     $("player-card").classList.remove("hidden");
   }
@@ -120,7 +82,7 @@
       const response = await fetch("/api/games");
       if (!response.ok) return;
       const games = (await response.json()).games;
-      $("boards").replaceChildren(el("span", { class: "muted", text: say(WORDS.boards) }),
+      $("boards").replaceChildren(el("span", { class: "muted", text: t("Leaderboards:") }),
         ...games.map((g) => el("a", { href: `/leaderboard/${encodeURIComponent(g.id)}`, text: g.title })));
     } catch { /* the rest of the page stands without it */ }
   }
@@ -131,43 +93,43 @@
       text: resultText(game.result) })];
     if (change) {
       outcome.push(el("span", { class: `delta ${change.mu > 0 ? "up" : change.mu < 0 ? "down" : ""}`,
-        title: say(WORDS.change, { before: rating(change.before), after: rating(change.after) }),
+        title: t("{before} → {after}", { before: rating(change.before), after: rating(change.after) }),
         text: signed(change.mu) }));
     } else {
-      outcome.push(el("span", { class: "muted delta", text: game.rated ? say(WORDS.notRated) : say(WORDS.unrated) }));
+      outcome.push(el("span", { class: "muted delta", text: game.rated ? t("no rating change") : t("unrated") }));
     }
     return el("div", { class: "game-row", "data-table": game.table },
       el("div", { class: "what" }, el("strong", { text: game.title }), el("span", { class: "muted when", text: date(game.finished_at) }),
         el("div", { class: "small" }, ...others(game))),
       el("div", { class: "outcome" }, ...outcome,
-        change ? el("div", { class: "muted small", text: say(WORDS.change, { before: rating(change.before), after: rating(change.after) }) }) : null),
+        change ? el("div", { class: "muted small", text: t("{before} → {after}", { before: rating(change.before), after: rating(change.after) }) }) : null),
       el("p", { class: "links" },
-        el("a", { href: game.replay, text: say(WORDS.replay), "data-link": "replay" }),
-        el("a", { href: game.proof, text: say(WORDS.proof), "data-link": "proof" })));
+        el("a", { href: game.replay, text: t("Replay"), "data-link": "replay" }),
+        el("a", { href: game.proof, text: t("Fair-deal proof"), "data-link": "proof" })));
   }
 
   function history(data) {
-    $("history-title").textContent = say(WORDS.history);
+    $("history-title").textContent = t("Finished games");
     $("history").replaceChildren(...(data.games.length ? data.games.map(finishedRow)
-      : [el("p", { class: "muted", text: say(WORDS.noGames) })]));
+      : [el("p", { class: "muted", text: t("No finished games yet.") })]));
     const nav = [];
     const here = (n) => `${profileLink(data.username)}${n > 1 ? `?page=${n}` : ""}`;
-    if (data.page > 1) nav.push(el("a", { href: here(data.page - 1), rel: "prev", text: say(WORDS.newer) }));
-    if (data.page > 1 || data.more) nav.push(el("span", { class: "muted", text: say(WORDS.page, { page: data.page }) }));
-    if (data.more) nav.push(el("a", { href: here(data.page + 1), rel: "next", text: say(WORDS.older) }));
+    if (data.page > 1) nav.push(el("a", { href: here(data.page - 1), rel: "prev", text: t("← Newer") }));
+    if (data.page > 1 || data.more) nav.push(el("span", { class: "muted", text: t("Page {page}", { page: data.page }) }));
+    if (data.more) nav.push(el("a", { href: here(data.page + 1), rel: "next", text: t("Older →") }));
     $("pages").replaceChildren(...nav);
     $("history-card").classList.remove("hidden");
   }
 
   function openRow(game) {
-    const state = game.waiting_for_players ? say(WORDS.waitingPlayers)
-      : game.bot_plays.length ? say(WORDS.botPlays) : game.your_turn ? say(WORDS.yourTurn) : say(WORDS.theirTurn);
+    const state = game.waiting_for_players ? t("Waiting for players to join")
+      : game.bot_plays.length ? t("A bot plays your seat") : game.your_turn ? t("Your turn") : t("Waiting for the others");
     return el("div", { class: "game-row", "data-table": game.table, "data-turn": game.your_turn ? "yours" : "theirs" },
       el("div", { class: "what" }, el("strong", { text: game.title }),
         el("span", { class: `badge${game.your_turn ? " turn" : ""}`, text: state }),
         el("div", { class: "small" }, ...others(game))),
       el("div", { class: "outcome" }, el("span", { class: "muted small", text: date(game.updated_at) })),
-      el("p", { class: "links" }, ...game.links.map((l) => el("a", { href: l.link, class: "button", text: say(WORDS.play) }))));
+      el("p", { class: "links" }, ...game.links.map((l) => el("a", { href: l.link, class: "button", text: t("Open the table") }))));
   }
 
   async function openGames(data) {
@@ -175,25 +137,28 @@
     const response = await fetch(data.open);
     if (!response.ok) return;
     const games = (await response.json()).games;
-    $("open-title").textContent = say(WORDS.open);
+    $("open-title").textContent = t("Your open games");
     $("open-games").replaceChildren(...(games.length ? games.map(openRow)
-      : [el("p", { class: "muted", text: say(WORDS.noOpen) })]));
+      : [el("p", { class: "muted", text: t("No open games.") })]));
     $("open-card").classList.remove("hidden");
   }
 
   async function main() {
-    $("sub").textContent = say(WORDS.sub);
+    $("sub").textContent = t("player");
     let response;
     try {
       response = await fetch(`/api/players/${encodeURIComponent(username)}?page=${page}`);
     } catch {
-      fail(say(WORDS.failed, { status: "offline" }));
+      fail(t("The profile could not be loaded ({status}). Try again in a moment.", { status: "offline" }));
       return;
     }
-    if (response.status === 404 || response.status === 422) { fail(say(WORDS.noPlayer)); return; }
-    if (!response.ok) { fail(say(WORDS.failed, { status: response.status })); return; }
+    if (response.status === 404 || response.status === 422) { fail(t("There is no player of that name.")); return; }
+    if (!response.ok) {
+      fail(t("The profile could not be loaded ({status}). Try again in a moment.", { status: response.status }));
+      return;
+    }
     const data = await response.json();
-    document.title = say(WORDS.title, { name: data.username });
+    document.title = t("{name} · motherlode", { name: data.username });
     $("player").textContent = data.username;
     ratingsCard(data);
     history(data);

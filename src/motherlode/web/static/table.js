@@ -2,6 +2,9 @@
 // The table page: one WebSocket, the seat's view, the game's renderer, controls and log.
 (function () {
   const M = window.Motherlode;
+  // every word through the catalog (static/i18n.js, loaded first; the kit falls back to English)
+  const t = M.kit.t;
+  const SITE = "motherlode"; // the site's name, the same in every language
   /** The page's element of that id (table.html has each one), of whatever kind it is.
    * @param {string} id @returns {any} */
   const $ = (id) => document.getElementById(id);
@@ -62,7 +65,7 @@
     $("controls-card").setAttribute("aria-busy", on ? "true" : "false");
   }
 
-  const OFFLINE = "Not connected to the table; reconnecting…";
+  const OFFLINE = t("Not connected to the table; reconnecting…");
   function sendMove(message) {
     if (inFlight || !view || replay.active) return;
     if (!socket || socket.readyState !== WebSocket.OPEN) {
@@ -97,7 +100,7 @@
   // Each seat: its colour, its name, what it is doing, and for a person whether they are
   // here (online), have the page in the background (away) or are gone (offline); a person's
   // seat a bot plays says so, and a seat on a clock shows its time.
-  const PRESENCE = { online: "online", away: "away", offline: "offline", open: "open seat" };
+  const PRESENCE = { online: t("online"), away: t("away"), offline: t("offline"), open: t("open seat") };
   function players(v, obs) {
     const box = $("players");
     box.replaceChildren();
@@ -110,14 +113,15 @@
       if ((obs.committed || []).includes(seat)) classes.push("done");
       const dot = M.el("span", { style: `color:${M.colour(seat)}` }, "● ");
       const asked = (obs.pending || []).includes(seat);
-      const tag = (obs.committed || []).includes(seat) ? " ✓ decided" :
-        asked && obs.simultaneous ? " … deciding" : asked ? " · to play" : "";
+      const who = (obs.committed || []).includes(seat) ? t("{player} ✓ decided", { player: name }) :
+        asked && obs.simultaneous ? t("{player} … deciding", { player: name }) :
+          asked ? t("{player} · to play", { player: name }) : name;
       const here = presence[seat];
       const status = here ? M.el("span", { class: `presence ${here}`, "data-presence": here,
         title: PRESENCE[here] }, PRESENCE[here]) : null;
-      const bot = botPlays.includes(seat) ? M.el("span", { class: "bot-plays" }, "bot plays") : null;
+      const bot = botPlays.includes(seat) ? M.el("span", { class: "bot-plays" }, t("bot plays")) : null;
       const clock = M.el("span", { class: "seat-clock", "data-clock": seat });
-      box.append(M.el("span", { class: classes.join(" "), "data-seat": seat }, dot, name, tag,
+      box.append(M.el("span", { class: classes.join(" "), "data-seat": seat }, dot, who,
         status, bot, clock));
     });
     seatClocks(v);
@@ -129,19 +133,19 @@
     clearInterval(clockHandle);
     const c = v.clock;
     if (!c || v.status === "finished") return;
-    const fmt = (secs) => {
-      const t = Math.max(0, Math.round(secs));
-      if (t >= 86400) return `${Math.floor(t / 86400)} d ${Math.floor((t % 86400) / 3600)} h`;
-      if (t >= 3600) return `${Math.floor(t / 3600)} h ${Math.floor((t % 3600) / 60)} min`;
-      return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+    const fmt = (left) => {
+      const secs = Math.max(0, Math.round(left));
+      if (secs >= 86400) return t("{days} d {hours} h", { days: Math.floor(secs / 86400), hours: Math.floor((secs % 86400) / 3600) });
+      if (secs >= 3600) return t("{hours} h {minutes} min", { hours: Math.floor(secs / 3600), minutes: Math.floor((secs % 3600) / 60) });
+      return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
     };
     const tick = () => {
       for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-clock]"))) {
         const seat = Number(node.dataset.clock);
         const deadline = c.deadlines ? c.deadlines[String(seat)] : null;
         const bank = c.kind === "realtime" && c.banks ? c.banks[seat] : null;
-        node.textContent = deadline ? ` · ${fmt(deadline - Date.now() / 1000)} left` :
-          bank !== null && bank !== undefined ? ` · bank ${fmt(bank)}` : "";
+        node.textContent = deadline ? ` · ${t("{time} left", { time: fmt(deadline - Date.now() / 1000) })}` :
+          bank !== null && bank !== undefined ? ` · ${t("bank {time}", { time: fmt(bank) })}` : "";
         node.classList.toggle("running", !!deadline);
       }
     };
@@ -155,7 +159,7 @@
       headers: { "Content-Type": "application/json", "X-Seat-Token": token || "" },
       body: JSON.stringify(body) });
     const data = await response.json();
-    if (!response.ok) { showError(typeof data.detail === "string" ? data.detail : "refused"); return null; }
+    if (!response.ok) { showError(typeof data.detail === "string" ? data.detail : t("refused")); return null; }
     showError("");
     return data;
   }
@@ -166,43 +170,45 @@
     const names = v.names;
     if ((v.open_seats || []).length && v.status !== "finished") {
       const list = v.open_seats.map((s) => `${names[s]}`).join(", ");
-      parts.push(M.el("p", {}, `The game starts when every seat is taken. Open: ${list}.`));
+      parts.push(M.el("p", {}, t("The game starts when every seat is taken. Open: {seats}.", { seats: list })));
       if (v.seat === null) {
-        const input = M.el("input", { id: "join-name", maxlength: 40, placeholder: "your name",
-          "aria-label": "your name" });
+        const input = M.el("input", { id: "join-name", maxlength: 40, placeholder: t("your name"),
+          "aria-label": t("your name") });
         parts.push(M.el("form", { id: "join-form", class: "join" }, input,
           ...v.open_seats.map((s) => M.el("button", { type: "submit", "data-join": s,
             onclick: (e) => { e.preventDefault(); join(s, input.value); } },
-          `Take ${names[s]}`))));
+          t("Take {name}", { name: names[s] })))));
       }
     }
     for (const [key, entry] of Object.entries(v.absent || {})) {
       const seat = Number(key);
-      const why = entry.reason === "time" ? "ran out of time" : "has gone";
-      const votes = Object.entries(entry.votes || {}).map(([voter, choice]) =>
-        `${names[Number(voter)]}: ${choice === "bot" ? "a bot plays" : "end the game"}`);
+      const why = entry.reason === "time" ? t("{name} ran out of time.", { name: names[seat] }) :
+        t("{name} has gone.", { name: names[seat] });
+      const votes = Object.entries(entry.votes || {}).map(([voter, choice]) => (choice === "bot" ?
+        t("{name}: a bot plays", { name: names[Number(voter)] }) :
+        t("{name}: end the game", { name: names[Number(voter)] })));
       const left = Math.max(0, Math.round(entry.until - Date.now() / 1000));
-      parts.push(M.el("p", { "data-absent": seat }, `${names[seat]} ${why}. `,
-        `Without a decision within ${left} s a bot takes the seat.`,
-        votes.length ? ` Votes: ${votes.join("; ")}.` : ""));
+      parts.push(M.el("p", { "data-absent": seat }, why, " ",
+        t("Without a decision within {seconds} s a bot takes the seat.", { seconds: left }),
+        votes.length ? ` ${t("Votes: {votes}.", { votes: votes.join("; ") })}` : ""));
       if ((v.can_vote || []).includes(seat)) {
         parts.push(M.el("p", { class: "vote" },
           M.el("button", { "data-vote": "bot", onclick: () => peoplePost("vote",
-            { seat: v.seat, absent: seat, choice: "bot" }) }, `Let a bot play for ${names[seat]}`),
+            { seat: v.seat, absent: seat, choice: "bot" }) }, t("Let a bot play for {name}", { name: names[seat] })),
           " ",
           M.el("button", { "data-vote": "end", onclick: () => peoplePost("vote",
-            { seat: v.seat, absent: seat, choice: "end" }) }, "End the game, ranked as it stands")));
+            { seat: v.seat, absent: seat, choice: "end" }) }, t("End the game, ranked as it stands"))));
       }
     }
     for (const seat of v.can_call_gone || []) {
-      parts.push(M.el("p", { "data-gone": seat }, `${names[seat]} has been offline for a while. `,
+      parts.push(M.el("p", { "data-gone": seat }, t("{name} has been offline for a while.", { name: names[seat] }), " ",
         M.el("button", { onclick: () => peoplePost("gone", { seat: v.seat, gone: seat }) },
-          `Say ${names[seat]} has gone`)));
+          t("Say {name} has gone", { name: names[seat] }))));
     }
     if (v.can_take_back) {
-      parts.push(M.el("p", {}, "A bot is playing for you. ",
+      parts.push(M.el("p", {}, t("A bot is playing for you."), " ",
         M.el("button", { id: "take-back", onclick: () => peoplePost("back", { seat: v.seat }) },
-          "Take my seat back")));
+          t("Take my seat back"))));
     }
     card.replaceChildren(...parts);
     card.classList.toggle("hidden", !parts.length || replay.active);
@@ -212,7 +218,7 @@
     const response = await fetch(`/api/tables/${tableId}/join`, { method: "POST",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat, name }) });
     const data = await response.json();
-    if (!response.ok) { showError(typeof data.detail === "string" ? data.detail : "refused"); return; }
+    if (!response.ok) { showError(typeof data.detail === "string" ? data.detail : t("refused")); return; }
     location.href = data.link; // the hash changes: the page reloads as that seat
   }
 
@@ -222,16 +228,16 @@
     const obs = v.observation;
     const prompt = $("prompt");
     if (v.status === "finished") {
-      prompt.textContent = "The game is over";
+      prompt.textContent = t("The game is over");
     } else if (v.seat === null) {
-      prompt.textContent = "Watching";
+      prompt.textContent = t("Watching");
     } else if (v.legal.length) {
-      prompt.textContent = obs.simultaneous ? "Your secret choice" : "Your move";
+      prompt.textContent = obs.simultaneous ? t("Your secret choice") : t("Your move");
     } else if ((obs.committed || []).includes(v.seat)) {
-      prompt.textContent = "You have decided; waiting for the others";
+      prompt.textContent = t("You have decided; waiting for the others");
     } else {
       const waiting = (obs.pending || []).map((s) => v.names[s]).join(", ");
-      prompt.textContent = waiting ? `Waiting for ${waiting}` : "Waiting…";
+      prompt.textContent = waiting ? t("Waiting for {names}", { names: waiting }) : t("Waiting…");
     }
     // The moves the board does not offer itself (a renderer names the kinds it shows in
     // `covers`), each in the game's words; the notation stays for the API and the terminal.
@@ -246,8 +252,9 @@
     for (const [type, items] of kinds) {
       const many = items.length > 8;
       if (!items[0].words) { // a game without words (the test fixture): its notation
-        box.append(M.el("div", { class: "group-title" }, type.replaceAll("_", " ") +
-          (many ? ` (${items.length} choices)` : "")));
+        const kind = type.replaceAll("_", " ");
+        box.append(M.el("div", { class: "group-title" },
+          many ? t("{kind} ({count} choices)", { kind, count: items.length }) : kind));
       }
       for (const item of items) {
         const short = many && item.text.startsWith(`${type} `) ? item.text.slice(type.length + 1) : item.text;
@@ -260,7 +267,7 @@
     // the board's moves once more, folded: for the keyboard and screen readers, in words
     if (onBoard.length && onBoard[0].words) {
       box.append(M.el("details", { class: "all-moves" },
-        M.el("summary", {}, `My moves as a list (${onBoard.length})`),
+        M.el("summary", {}, t("My moves as a list ({count})", { count: onBoard.length })),
         ...onBoard.map((item) => M.el("button", { "data-action": item.text, "data-listed": "",
           onclick: () => act(item.action) }, item.words))));
     }
@@ -283,8 +290,8 @@
       body: JSON.stringify({ seat: view.seat, action }),
     });
     const data = await response.json();
-    if (!response.ok) return data.detail || "The server could not answer.";
-    return data.legal ? "That move is possible now." : data.reason;
+    if (!response.ok) return data.detail || t("The server could not answer.");
+    return data.legal ? t("That move is possible now.") : data.reason;
   }
   ui.why = whyNot;
   // The menu: the moves of this game the seat cannot make now, in words (asked for when
@@ -299,7 +306,7 @@
     const data = await response.json();
     whyMoves = response.ok ? data.moves : [];
     $("why-move").replaceChildren(
-      M.el("option", { value: "" }, whyMoves.length ? "Choose a move…" : "Every move is open to you now"),
+      M.el("option", { value: "" }, whyMoves.length ? t("Choose a move…") : t("Every move is open to you now")),
       ...whyMoves.map((m, i) => M.el("option", { value: String(i) }, m.words)));
     $("why-answer").textContent = "";
   }
@@ -324,7 +331,7 @@
     if (!v.deadline) { box.classList.add("hidden"); return; }
     const tick = () => {
       const left = Math.max(0, Math.ceil(v.deadline - Date.now() / 1000));
-      box.textContent = `${left} s left to decide`;
+      box.textContent = t("{seconds} s left to decide", { seconds: left });
     };
     box.classList.remove("hidden");
     tick();
@@ -344,15 +351,17 @@
     const options = (v.observation || {}).options || {};
     const variant = [...((v.settings || {}).designer_files || []),
       ...Object.keys(options).filter((k) => k.startsWith("param.")).map((k) => `${k.slice(6)} = ${options[k]}`)];
-    $("title").textContent = v.title + (variant.length ? " · designer's variant" : "");
-    $("title").title = variant.length ? `Played with ${variant.join(", ")}` : "";
+    $("title").textContent = v.title + (variant.length ? ` · ${t("designer's variant")}` : "");
+    $("title").title = variant.length ? t("Played with {files}", { files: variant.join(", ") }) : "";
     $("howto").href = `/static/rules.html#${v.game}`;
-    $("who").textContent = replay.active ? "replay of a finished game" :
-      v.seat === null ? "watching" : `you are ${v.names[v.seat]}`;
+    $("who").textContent = replay.active ? t("replay of a finished game") :
+      v.seat === null ? t("watching") : t("you are {name}", { name: v.names[v.seat] });
     // the tab says when it is this person's turn, so a game in a background tab calls them
     const myTurn = v.legal.length > 0 && v.status !== "finished" && !replay.active;
-    document.title = `${myTurn ? "● Your turn · " : ""}${v.title} · motherlode`;
+    // (notify.js reads the "●" that starts it on this seat's turn)
+    document.title = `${myTurn ? `● ${t("Your turn")} · ` : ""}${v.title} · ${SITE}`;
     turnAlert(myTurn, v);
+    document.dispatchEvent(new CustomEvent("motherlode:view", { detail: v }));
     if (v.seat !== null && token) rememberSeat(v);
     players(v, v.observation);
     peopleCard(v);
@@ -372,12 +381,12 @@
       // why: the renderer's breakdown of each seat's final score, where it gives one
       let why = [];
       try { why = renderer.explainEnd ? renderer.explainEnd(v) || [] : []; } catch { why = []; }
-      status.replaceChildren(M.el("div", { class: "final" }, `Final: ${ranking}`),
+      status.replaceChildren(M.el("div", { class: "final" }, t("Final: {ranking}", { ranking })),
         ...(why.length ? [M.el("ul", { class: "why" }, ...why.map((line) =>
           M.el("li", {}, line)))] : []),
         ...(v.seat !== null && v.agents ? [M.el("p", { class: "again" },
           M.el("button", { id: "play-again", onclick: () => playAgain(v) },
-            "Play again (same seats and options)"))] : []),
+            t("Play again (same seats and options)")))] : []),
         M.el("div", { id: "again-links" }));
       status.classList.remove("hidden");
       $("replay-card").classList.remove("hidden");
@@ -388,6 +397,19 @@
 
   // ----- the fair deal: a commitment to the seed during play, its opening at the end
   const HEX64 = /^[0-9a-f]{64}$/;
+  const CHECKING = t("Checking…");
+  /** A sentence with one element in it, as nodes: `text` holds "\u0000" where `node` goes
+   * (a message's place filled with it: the catalog holds no markup). */
+  function withNode(text, node) {
+    const [before, after = ""] = text.split("\u0000");
+    return [before, node, after];
+  }
+  // the card's two sentences with a command in them, written once
+  const FORMULA = "motherlode-deal:SALT:SEED";
+  $("fair-how").replaceChildren(...withNode(t("The seed fixes every shuffle and roll. Its commitment, the SHA-256 of {code}, was published before the first move; the salt kept the seed secret until the end.",
+    { code: "\u0000" }), M.el("code", { translate: "no" }, FORMULA)));
+  $("fair-verify-how").replaceChildren(...withNode(t("Check every move too, with the {command} command:",
+    { command: "\u0000" }), M.el("code", { translate: "no" }, SITE)));
   const commitKey = `motherlode-commit-${tableId}`;
   let fairShown = null; // what the fairness card shows now, so a new frame redraws only on change
 
@@ -419,19 +441,16 @@
     line.classList.remove("hidden");
     if (seen && seen !== commit) {
       line.className = "fair-line bad";
-      line.title = "The server's commitment to the deal is not the one this page saw first.";
-      line.replaceChildren(
-        `✗ The deal's commitment changed during play: first ${seen.slice(0, 16)}…, now `,
-        M.el("code", { title: commit }, `${commit.slice(0, 16)}…`));
+      line.title = t("The server's commitment to the deal is not the one this page saw first.");
+      line.replaceChildren(...withNode(t("✗ The deal's commitment changed during play: first {first}…, now {now}",
+        { first: seen.slice(0, 16), now: "\u0000" }), M.el("code", { title: commit }, `${commit.slice(0, 16)}…`)));
       return;
     }
     remember(commit);
     line.className = "fair-line";
-    line.title = "The SHA-256 of the seed (which fixes every shuffle and roll) with a secret " +
-      "salt, published before the first move. Both are revealed when the game ends, so anyone " +
-      "can check that the deal was not changed.";
-    line.replaceChildren("Deal committed: ",
-      M.el("code", { id: "fair-short", title: commit }, `${commit.slice(0, 16)}…`));
+    line.title = t("The SHA-256 of the seed (which fixes every shuffle and roll) with a secret salt, published before the first move. Both are revealed when the game ends, so anyone can check that the deal was not changed.");
+    line.replaceChildren(...withNode(t("Deal committed: {code}", { code: "\u0000" }),
+      M.el("code", { id: "fair-short", title: commit }, `${commit.slice(0, 16)}…`)));
   }
 
   function fairCard(v) {
@@ -451,7 +470,7 @@
       verdict.className = `verdict ${cls}`;
       verdict.textContent = text;
       // a failed check shows its evidence; one that could not run, the commands instead
-      $("fair-details").open = cls === "bad" || (cls === "muted" && text !== "Checking…");
+      $("fair-details").open = cls === "bad" || (cls === "muted" && text !== CHECKING);
     };
     const path = recordPath(f);
     $("fair-record").href = path;
@@ -459,9 +478,8 @@
       (seen && HEX64.test(seen) ? ` --commitment ${seen}` : "");
     $("fair-verify").textContent = cmd;
     const note = f.drawn === false ?
-      "The seed of this table was chosen by whoever created it, not drawn by the server." :
-      seen ? "" : "This browser did not see the table during play: compare the commitment " +
-        "with the one you saw then.";
+      t("The seed of this table was chosen by whoever created it, not drawn by the server.") :
+      seen ? "" : t("This browser did not see the table during play: compare the commitment with the one you saw then.");
     $("fair-note").textContent = note;
     $("fair-note").classList.toggle("hidden", !note);
     const values = $("fair-values");
@@ -470,37 +488,36 @@
     if (!commit) {
       values.classList.add("hidden");
       $("fair-self").classList.add("hidden");
-      say("muted", "No commitment was published for this table (it was made before deals " +
-        "were committed), so its deal cannot be checked.");
+      say("muted", t("No commitment was published for this table (it was made before deals were committed), so its deal cannot be checked."));
       return;
     }
-    $("fair-seed").textContent = seed === null ? "not revealed" : seed;
-    $("fair-salt").textContent = salt === null ? "not revealed" : salt;
+    $("fair-seed").textContent = seed === null ? t("not revealed") : seed;
+    $("fair-salt").textContent = salt === null ? t("not revealed") : salt;
     $("fair-commitment").textContent = commit;
     values.classList.remove("hidden");
     if (!wellFormed) {
       $("fair-self").classList.add("hidden");
-      say("bad", "✗ The server did not reveal a well-formed seed and salt for its commitment");
+      say("bad", t("✗ The server did not reveal a well-formed seed and salt for its commitment"));
       return;
     }
     const text = `motherlode-deal:${salt}:${seed}`;
-    $("fair-printf").textContent = `printf %s '${text}' | sha256sum`;
+    const command = `printf %s '${text}' | sha256sum`; // a shell command: the same in every language
+    $("fair-printf").textContent = command;
     $("fair-self").classList.remove("hidden");
     if (seen && seen !== commit) {
-      say("bad", "✗ The commitment differs from the one shown during play");
+      say("bad", t("✗ The commitment differs from the one shown during play"));
       return;
     }
     if (!(window.crypto && crypto.subtle)) {
-      say("muted", "The check could not run here: browsers compute SHA-256 only on secure " +
-        "pages (https, localhost, 127.0.0.1). Run one of the commands below instead.");
+      say("muted", t("The check could not run here: browsers compute SHA-256 only on secure pages (https, localhost, 127.0.0.1). Run one of the commands below instead."));
       return;
     }
-    say("muted", "Checking…");
+    say("muted", CHECKING);
     sha256Hex(text).then((hash) => {
       if (fairShown !== key) return;
-      if (hash !== commit) say("bad", "✗ The revealed seed does not match the commitment");
-      else say("ok", "✓ Fair deal, verified in your browser: it was fixed before the first move");
-    }, () => say("muted", "The check could not run here; run one of the commands below."));
+      if (hash !== commit) say("bad", t("✗ The revealed seed does not match the commitment"));
+      else say("ok", t("✓ Fair deal, verified in your browser: it was fixed before the first move"));
+    }, () => say("muted", t("The check could not run here; run one of the commands below.")));
   }
 
   function fairness(v) {
@@ -565,15 +582,15 @@
     if (live) return; // a table already shown: its error line says what went wrong
     const notFound = code === 4404;
     const card = M.el("section", { class: "card dead-end", id: "dead-end" },
-      M.el("h2", {}, notFound ? "There is no table here" : "This link does not open a seat"),
+      M.el("h2", {}, notFound ? t("There is no table here") : t("This link does not open a seat")),
       M.el("p", {}, notFound ?
-        "The link may be mistyped or cut short. Ask whoever invited you for it again." :
-        message || "The table refused this link."),
-      M.el("p", {}, M.el("a", { class: "button", href: "/" }, "Go to the lobby"),
+        t("The link may be mistyped or cut short. Ask whoever invited you for it again.") :
+        message || t("The table refused this link.")),
+      M.el("p", {}, M.el("a", { class: "button", href: "/" }, t("Go to the lobby")),
         notFound ? null : " ",
-        notFound ? null : M.el("a", { href: `/t/${tableId}` }, "Watch the table instead")));
+        notFound ? null : M.el("a", { href: `/t/${tableId}` }, t("Watch the table instead"))));
     document.querySelector("main").replaceChildren(card);
-    document.title = `${notFound ? "No such table" : "Link refused"} · motherlode`;
+    document.title = `${notFound ? t("No such table") : t("Link refused")} · ${SITE}`;
   }
 
   // ----- "your turn": optionally a short sound (and a notification while the tab is hidden)
@@ -607,7 +624,7 @@
       tone.stop(audio.currentTime + 0.25);
     } catch { /* no sound here */ }
     if (document.hidden && window.Notification && Notification.permission === "granted") {
-      try { new Notification(`${v.title}: your turn`); } catch { /* not allowed here */ }
+      try { new Notification(t("{title}: your turn", { title: v.title })); } catch { /* not allowed here */ }
     }
   }
 
@@ -616,8 +633,8 @@
   function rememberSeat(v) {
     try {
       const saved = JSON.parse(localStorage.getItem(MINE) || "[]");
-      const old = saved.find((t) => t.table === tableId);
-      const list = saved.filter((t) => t.table !== tableId);
+      const old = saved.find((row) => row.table === tableId);
+      const list = saved.filter((row) => row.table !== tableId);
       list.unshift({ table: tableId, link: location.pathname + location.hash, title: v.title,
         name: v.names[v.seat], status: v.status, since: old ? old.since : Date.now() });
       localStorage.setItem(MINE, JSON.stringify(list.slice(0, 30)));
@@ -644,18 +661,18 @@
       headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await response.json();
     if (!response.ok) {
-      showError(typeof data.detail === "string" ? data.detail : "the new table could not be made");
+      showError(typeof data.detail === "string" ? data.detail : t("the new table could not be made"));
       return;
     }
     const mine = data.seats.find((s) => s.seat === v.seat);
     const others = data.seats.filter((s) => s.link && s.seat !== v.seat);
     if (!others.length && mine && mine.link) { location.href = mine.link; return; }
-    $("again-links").replaceChildren(M.el("p", {}, "New table: send each player their link."),
+    $("again-links").replaceChildren(M.el("p", {}, t("New table: send each player their link.")),
       ...others.map((s) => M.el("div", { class: "links" },
-        M.el("label", {}, `${s.name} (seat ${s.seat + 1})`),
+        M.el("label", {}, t("{name} (seat {n})", { name: s.name, n: s.seat + 1 })),
         M.el("input", { readonly: true, value: `${location.origin}${s.link}` }))),
       mine && mine.link ? M.el("p", {}, M.el("a", { class: "button", href: mine.link },
-        "Go to my new seat")) : null);
+        t("Go to my new seat"))) : null);
   }
 
   // ----- replay of a finished game, move by move
@@ -668,12 +685,12 @@
     const v = { ...live, observation: data.observation, events: data.events, legal: [],
       seat: null, move_count: data.move, status: k === data.moves ? "finished" : "running" };
     await render(v);
-    $("replay-pos").textContent = `move ${data.move} / ${data.moves}`;
+    $("replay-pos").textContent = t("move {move} / {moves}", { move: data.move, moves: data.moves });
     const slider = $("replay-slider");
     slider.max = data.moves; slider.value = data.move;
     $("replay-last").textContent = data.last ?
-      `Last move: ${data.names[data.last.seat]} — ${data.last.text}` :
-      "The start of the game, before the first move";
+      t("Last move: {name} — {move}", { name: data.names[data.last.seat], move: data.last.text }) :
+      t("The start of the game, before the first move");
     $("controls-card").classList.add("hidden"); // the replay card says where we are
     $("actions").replaceChildren();
     $("undo").classList.add("hidden");

@@ -31,7 +31,8 @@
   const PANEL_LINE = "#3a4d75";
   const LIGHT = "#eef1f7";
   // event_tokens is at most 10 (data/parameters.toml)
-  const ORDINAL = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+  const ordinal = (i) => [K.t("first"), K.t("second"), K.t("third"), K.t("fourth"), K.t("fifth"), K.t("sixth"),
+    K.t("seventh"), K.t("eighth"), K.t("ninth"), K.t("tenth")][i];
   const LIGHT_MUTED = "#aab6cf";
 
   const TYPE_STYLE = {
@@ -41,13 +42,42 @@
     resource: { c: "#85672b", light: "#eee3cc" },
   };
   const TYPES = Object.keys(TYPE_STYLE);
-  const FACE_TEXT = { up: "+1", down: "−1", earn: "earn", place: "place", bid: "bid", event: "event" };
-  const FACE_LONG = {
-    up: "stock +1", down: "stock −1", earn: "earn 1 credit", place: "place a stock",
-    bid: "bid on a broker card", event: "add an event token",
-  };
-  const WHEN_TEXT = { turn: "play in your turn", end: "end of game", event: "when an event is revealed" };
-  const WHEN_SHORT = { turn: "", end: "end", event: "event" };
+  // The words of the board, in the page's language (K.t); looked up when drawn, as the
+  // catalog is the page's.
+  const pick = (table, key) => (Object.prototype.hasOwnProperty.call(table, key) ? table[key] : key);
+  const typeWord = (type) => pick({ financial: K.t("financial"), services: K.t("services"), tech: K.t("tech"),
+    resource: K.t("resource") }, type);
+  const faceText = (face) => pick({ up: "+1", down: "−1", earn: K.t("earn"), place: K.t("place"), bid: K.t("bid"),
+    event: K.t("event") }, face);
+  const faceLong = (face) => pick({
+    up: K.t("stock +1"), down: K.t("stock −1"), earn: K.t("earn 1 credit"), place: K.t("place a stock"),
+    bid: K.t("bid on a broker card"), event: K.t("add an event token"),
+  }, face);
+  const whenText = (when) => pick({ turn: K.t("play in your turn"), end: K.t("end of game"),
+    event: K.t("when an event is revealed") }, when);
+  const whenShort = (when) => pick({ turn: "", end: K.t("end"), event: K.t("event") }, when);
+  // An event card's moves as the observation writes them ("tech +2, resource -1"), each
+  // corporation type in the page's language.
+  const eventMoves = (text) => String(text).replace(/[a-z]+/g, (word) => typeWord(word));
+  // Names joined by "and" ("A and B and C"), the connecting word the catalog's.
+  const andList = (items) => items.reduceRight((rest, first) => (rest === null ? first :
+    K.t("{first} and {rest}", { first, rest })), null) || "";
+  // The Minister AI's question (the observation's decision.text, in the page's language;
+  // the server names a Minister AI player as its seat_name does).
+  function decisionText(obs, names) {
+    const d = obs.decision;
+    const name = names[d.for];
+    const ai = (obs.minister || []).includes(d.for) && !name.includes("Minister");
+    const player = ai ? K.t("{name} (Minister AI)", { name }) : name;
+    const ask = {
+      place: K.t("Decide for {player} which corporation it invests in", { player }),
+      insider: K.t("Decide for {player} which corporation it invests in (Insider Tip)", { player }),
+      up: K.t("Decide for {player} which corporation's stock it increases", { player }),
+      down: K.t("Decide for {player} which corporation's stock it decreases", { player }),
+      bid: K.t("Decide for {player} which broker card it bids on", { player }),
+    };
+    return pick(ask, d.kind) === d.kind ? d.text : ask[d.kind];
+  }
 
   // ------------------------------------------------------------------ selection state
   // What the viewer has clicked but not yet sent: dice, a card from the hand, the
@@ -117,8 +147,8 @@
     };
     const corpName = new Map(obs.corporations.map((c) => [c.id, c.name]));
     const cardName = new Map();
-    for (const c of obs.broker) cardName.set(c.id, c.name);
-    for (const p of obs.players) for (const c of p.cards) cardName.set(c.id, c.name);
+    for (const c of obs.broker) cardName.set(c.id, K.t(c.name));
+    for (const p of obs.players) for (const c of p.cards) cardName.set(c.id, K.t(c.name));
     ctx.corpName = corpName;
     ctx.cardName = cardName;
     if (!legal.length) return ctx;
@@ -145,39 +175,47 @@
       const picked = sel.dice.slice().sort((a, b) => a - b).map((i) => i + 1);
       const reroll = rerolls.find((l) => same(l.action.dice, picked));
       if (reroll) {
+        const n = picked.length;
         ctx.buttons.push({ key: "reroll", primary: true,
-          label: `↻ Re-roll ${picked.length} ${picked.length === 1 ? "die" : "dice"}`, run: act(reroll.action) });
+          label: n === 1 ? K.t("↻ Re-roll {n} die", { n }) : K.t("↻ Re-roll {n} dice", { n }), run: act(reroll.action) });
       }
       if (sel.dice.length === 1) {
         const face = dice[sel.dice[0]].face;
         const uses = of(face);
         if (face === "earn" && uses.length) {
-          ctx.buttons.push({ key: "earn", primary: true, label: "Earn 1 credit", run: act(uses[0].action) });
-          ctx.hint = reroll ? "Earn a credit with this die, or re-roll it." : "Earn a credit with this die.";
+          ctx.buttons.push({ key: "earn", primary: true, label: K.t("Earn 1 credit"), run: act(uses[0].action) });
+          ctx.hint = reroll ? K.t("Earn a credit with this die, or re-roll it.") : K.t("Earn a credit with this die.");
         } else if (face === "event" && uses.length) {
-          ctx.buttons.push({ key: "event", primary: true, label: "Add event token", run: act(uses[0].action) });
-          ctx.hint = "Add an event token (or click the event track).";
+          ctx.buttons.push({ key: "event", primary: true, label: K.t("Add event token"), run: act(uses[0].action) });
+          ctx.hint = K.t("Add an event token (or click the event track).");
         } else if (["place", "up", "down"].includes(face) && uses.length) {
-          const label = { place: "place here", up: "▲ +1", down: "▼ −1" }[face];
+          const label = { place: K.t("place here"), up: "▲ +1", down: "▼ −1" }[face];
           for (const l of uses) ctx.corpTargets.set(l.action.corporation, { label, run: act(l.action) });
-          ctx.hint = `${FACE_LONG[face][0].toUpperCase()}${FACE_LONG[face].slice(1)}: click a highlighted corporation` +
-            (reroll ? ", or re-roll the die." : ".");
+          const long = faceLong(face);
+          const action = long[0].toUpperCase() + long.slice(1);
+          ctx.hint = reroll ? K.t("{action}: click a highlighted corporation, or re-roll the die.", { action }) :
+            K.t("{action}: click a highlighted corporation.", { action });
         } else if (face === "bid" && uses.length) {
-          for (const l of uses) ctx.cardTargets.set(l.action.card, { label: "bid here", run: act(l.action) });
-          ctx.hint = "Bid a credit: click a highlighted broker card" + (reroll ? ", or re-roll the die." : ".");
+          for (const l of uses) ctx.cardTargets.set(l.action.card, { label: K.t("bid here"), run: act(l.action) });
+          ctx.hint = reroll ? K.t("Bid a credit: click a highlighted broker card, or re-roll the die.") :
+            K.t("Bid a credit: click a highlighted broker card.");
         } else {
           // say why a die does nothing (Gonza's place and bid dice need a credit in hand)
           const mine = me !== null && obs.players ? obs.players[me] : null;
-          const why = (face === "place" || face === "bid") && mine && mine.credits === 0 ?
-            `You have no credits in your personal supply to ${face === "place" ? "place" : "bid"}: earn one first.` :
-            face === "place" ? "No corporation can take another credit of yours now (each has a cap)." :
-            "This die has no use now.";
-          ctx.hint = why + (reroll ? " You may re-roll it." : "");
+          const broke = (face === "place" || face === "bid") && mine && mine.credits === 0;
+          const why = broke && face === "place" ? K.t("You have no credits in your personal supply to place: earn one first.") :
+            broke ? K.t("You have no credits in your personal supply to bid: earn one first.") :
+            face === "place" ? K.t("No corporation can take another credit of yours now (each has a cap).") :
+            K.t("This die has no use now.");
+          // two sentences, each the catalog's (the extractor reads no K.t inside a `${}`)
+          const again = K.t("You may re-roll it.");
+          ctx.hint = reroll ? `${why} ${again}` : why;
         }
       } else {
-        ctx.hint = reroll ? `Re-roll dice ${picked.join(", ")}?` : "These dice cannot be re-rolled together.";
+        ctx.hint = reroll ? K.t("Re-roll dice {dice}?", { dice: picked.join(", ") }) :
+          K.t("These dice cannot be re-rolled together.");
       }
-      ctx.buttons.push({ key: "clear", quiet: true, label: "Clear", run: () => { resetSelection(); redraw(); } });
+      ctx.buttons.push({ key: "clear", quiet: true, label: K.t("Clear"), run: () => { resetSelection(); redraw(); } });
     }
 
     // broker cards in the viewer's hand
@@ -185,47 +223,52 @@
       for (const l of of("play")) {
         const cid = l.action.card;
         if (!ctx.handTargets.has(cid)) {
-          ctx.handTargets.set(cid, { label: sel.card === cid ? "selected" : "play",
+          ctx.handTargets.set(cid, { label: sel.card === cid ? K.t("selected") : K.t("play"),
             selected: sel.card === cid,
             run: () => { sel.card = sel.card === cid ? null : cid; sel.dice = []; sel.picks = []; redraw(); } });
         }
       }
     }
     for (const l of of("discard")) {
-      ctx.handTargets.set(l.action.card, { label: "discard", run: act(l.action), danger: true });
+      ctx.handTargets.set(l.action.card, { label: K.t("discard"), run: act(l.action), danger: true });
     }
     if (obs.phase === "protect") {
       for (const l of of("play")) {
-        ctx.handTargets.set(l.action.card, { label: "play it", run: act(l.action) });
-        ctx.buttons.push({ key: "protect", primary: true, label: `Play ${cardName.get(l.action.card) || l.action.card}`,
-          run: act(l.action) });
+        ctx.handTargets.set(l.action.card, { label: K.t("play it"), run: act(l.action) });
+        ctx.buttons.push({ key: "protect", primary: true,
+          label: K.t("Play {card}", { card: cardName.get(l.action.card) || l.action.card }), run: act(l.action) });
       }
-      for (const l of of("pass")) ctx.buttons.push({ key: "pass", label: "Let it happen", run: act(l.action) });
+      for (const l of of("pass")) ctx.buttons.push({ key: "pass", label: K.t("Let it happen"), run: act(l.action) });
       const ev = (obs.events_done || []).find((e) => e.id === obs.current_event);
-      ctx.hint = `An event card is revealed${ev ? `: ${ev.name} (${ev.text})` : ""}. Cancel it with your card?`;
+      ctx.hint = ev ? K.t("An event card is revealed: {name} ({moves}). Cancel it with your card?",
+        { name: K.t(ev.name), moves: eventMoves(ev.text) }) :
+        K.t("An event card is revealed. Cancel it with your card?");
     }
     // deciding for the Minister AI
     for (const l of of("decide")) {
       const choice = l.action.choice;
-      const target = { label: "choose", run: act(l.action) };
+      const target = { label: K.t("choose"), run: act(l.action) };
       if (corpName.has(choice)) ctx.corpTargets.set(choice, target);
       else ctx.cardTargets.set(choice, target);
       ctx.extra.push({ key: "decide", label: corpName.get(choice) || cardName.get(choice) || choice,
         run: act(l.action), data: choice });
     }
-    if (of("decide").length && obs.decision) ctx.hint = `${obs.decision.text}: click one of the highlighted choices.`;
-    if (of("discard").length) ctx.hint = "Your hand is over the limit: click a broker card in your hand to discard it.";
-    for (const l of of("minister")) {
-      ctx.buttons.push({ key: "minister", primary: true, label: "Run the Minister AI's turn", run: act(l.action) });
-      ctx.hint = "This seat is played by the Minister AI: it rolls and acts by its rules.";
+    if (of("decide").length && obs.decision) {
+      ctx.hint = K.t("{question}: click one of the highlighted choices.", { question: decisionText(obs, view.names) });
     }
-    for (const l of of("end")) ctx.buttons.push({ key: "end", label: "End turn", run: act(l.action) });
+    if (of("discard").length) ctx.hint = K.t("Your hand is over the limit: click a broker card in your hand to discard it.");
+    for (const l of of("minister")) {
+      ctx.buttons.push({ key: "minister", primary: true, label: K.t("Run the Minister AI's turn"), run: act(l.action) });
+      ctx.hint = K.t("This seat is played by the Minister AI: it rolls and acts by its rules.");
+    }
+    for (const l of of("end")) ctx.buttons.push({ key: "end", label: K.t("End turn"), run: act(l.action) });
     if (!ctx.hint && obs.phase === "turn") {
       const canReroll = rerolls.length > 0;
       ctx.hint = canReroll
-        ? "Click dice to re-roll them, or one die and then what it applies to."
-        : "Click a die, then the corporation or broker card it applies to.";
-      if (eventLegal) ctx.hint += " The event token must be added before you end the turn.";
+        ? K.t("Click dice to re-roll them, or one die and then what it applies to.")
+        : K.t("Click a die, then the corporation or broker card it applies to.");
+      const token = K.t("The event token must be added before you end the turn.");
+      if (eventLegal) ctx.hint += ` ${token}`;
     }
     return ctx;
   }
@@ -240,18 +283,18 @@
     const types = new Set([...TYPES, ...obs.corporations.map((c) => c.type)]);
     const byType = plays.some((l) => types.has(l.action.targets[0]));
     if (targetless) {
-      ctx.buttons.push({ key: "play", primary: true, label: `Play ${name}`, run: act(targetless.action) });
-      ctx.hint = `${name}: play it now?`;
+      ctx.buttons.push({ key: "play", primary: true, label: K.t("Play {card}", { card: name }), run: act(targetless.action) });
+      ctx.hint = K.t("{card}: play it now?", { card: name });
     } else if (byType) {
       for (const c of obs.corporations) {
         const l = plays.find((p) => p.action.targets[0] === c.type);
-        if (l) ctx.corpTargets.set(c.id, { label: `all ${c.type}`, run: act(l.action) });
+        if (l) ctx.corpTargets.set(c.id, { label: K.t("all {type}", { type: typeWord(c.type) }), run: act(l.action) });
       }
       for (const l of plays) {
-        ctx.extra.push({ key: "play-type", label: `${name}: ${l.action.targets[0]}`, run: act(l.action),
+        ctx.extra.push({ key: "play-type", label: `${name}: ${typeWord(l.action.targets[0])}`, run: act(l.action),
           data: l.action.targets[0] });
       }
-      ctx.hint = `${name}: click a corporation of the type it moves (or pick a type below).`;
+      ctx.hint = K.t("{card}: click a corporation of the type it moves (or pick a type below).", { card: name });
     } else if (multi) {
       const count = (arr) => arr.reduce((m, x) => m.set(x, (m.get(x) || 0) + 1), new Map());
       const fits = (picks, targets) => {
@@ -262,27 +305,28 @@
       for (const c of obs.corporations) {
         const next = [...sel.picks, c.id];
         if (plays.some((p) => fits(next, p.action.targets))) {
-          ctx.corpTargets.set(c.id, { label: "+ stock", run: () => { sel.picks.push(c.id); redraw(); } });
+          ctx.corpTargets.set(c.id, { label: K.t("+ stock"), run: () => { sel.picks.push(c.id); redraw(); } });
         }
       }
       const chosen = sel.picks.slice().sort();
       const ready = plays.find((p) => same(p.action.targets, chosen));
       if (ready) {
         ctx.buttons.push({ key: "play", primary: true,
-          label: `Play ${name} (${chosen.length})`, run: act(ready.action) });
+          label: K.t("Play {card} ({n})", { card: name, n: chosen.length }), run: act(ready.action) });
       }
       if (sel.picks.length) {
-        ctx.buttons.push({ key: "unpick", quiet: true, label: "Undo pick", run: () => { sel.picks.pop(); redraw(); } });
+        ctx.buttons.push({ key: "unpick", quiet: true, label: K.t("Undo pick"), run: () => { sel.picks.pop(); redraw(); } });
       }
       const picked = sel.picks.map((p) => ctx.corpName.get(p)).join(", ");
-      ctx.hint = `${name}: click corporations to place stocks on` + (picked ? ` (chosen: ${picked}).` : ".");
+      ctx.hint = picked ? K.t("{card}: click corporations to place stocks on (chosen: {chosen}).", { card: name, chosen: picked }) :
+        K.t("{card}: click corporations to place stocks on.", { card: name });
     } else {
       for (const l of plays) {
-        ctx.corpTargets.set(l.action.targets[0], { label: "play here", run: act(l.action) });
+        ctx.corpTargets.set(l.action.targets[0], { label: K.t("play here"), run: act(l.action) });
       }
-      ctx.hint = `${name}: click the corporation to play it on.`;
+      ctx.hint = K.t("{card}: click the corporation to play it on.", { card: name });
     }
-    ctx.buttons.push({ key: "clear", quiet: true, label: "Cancel", run: () => { resetSelection(); redraw(); } });
+    ctx.buttons.push({ key: "clear", quiet: true, label: K.t("Cancel"), run: () => { resetSelection(); redraw(); } });
   }
 
   function resetSelection() {
@@ -304,14 +348,21 @@
     let label;
     if (obs.over || view.status === "finished") {
       const top = (obs.ranking || [])[0] || [];
-      label = `Game over — ${top.map((s) => names[s]).join(" and ")} ${top.length > 1 ? "win" : "wins"}`;
+      const winners = top.map((s) => names[s]);
+      label = winners.length > 1 ? K.t("Game over — {players} win", { players: andList(winners) }) :
+        K.t("Game over — {player} wins", { player: andList(winners) });
     } else {
       const who = names[obs.active];
+      const limit = obs.design.hand_limit;
       const phase = {
-        turn: `${who}'s turn`, minister: `${who}'s turn (Minister AI)`,
-        discard: `${who} discards down to ${obs.design.hand_limit} broker card${obs.design.hand_limit === 1 ? "" : "s"}`,
-        protect: `Event revealed: ${names[(obs.protect || {}).seat]} may play Safe Harbour`,
-        decide: obs.decision ? `${names[obs.pending[0]]} decides for ${names[obs.decision.for]}` : "A decision",
+        turn: K.t("{player}'s turn", { player: who }),
+        minister: K.t("{player}'s turn (Minister AI)", { player: who }),
+        discard: limit === 1 ? K.t("{player} discards down to {n} broker card", { player: who, n: limit }) :
+          K.t("{player} discards down to {n} broker cards", { player: who, n: limit }),
+        protect: K.t("Event revealed: {player} may play {card}", { player: names[(obs.protect || {}).seat],
+          card: K.t("Safe Harbour") }),
+        decide: obs.decision ? K.t("{player} decides for {ai}", { player: names[obs.pending[0]], ai: names[obs.decision.for] }) :
+          K.t("A decision"),
       }[obs.phase] || obs.phase;
       label = phase;
     }
@@ -325,7 +376,7 @@
     kids.push(status);
     if (obs.final_round && !obs.over) {
       kids.push(rect(w - 128, 2, 128, 26, { fill: "#b3261e", r: 13 }));
-      kids.push(txt(w - 64, 20, "FINAL ROUND", { size: 13, bold: true, fill: "#fff", anchor: "middle",
+      kids.push(txt(w - 64, 20, K.t("FINAL ROUND"), { size: 13, bold: true, fill: "#fff", anchor: "middle",
         data: { "data-final": "1" } }));
     }
     return { node: S("g", {}, ...kids), h: 34 + (lines.length - 1) * 19 };
@@ -364,57 +415,60 @@
           txt(cx + cw / 2, 33.5, label, { size: 11, bold: true, fill: fg, anchor: "middle" })));
         cx -= 4;
       };
-      if (active) chip("TURN", "#1f1b16", HILITE, "turn");
-      if (ai) chip("AI", "#37474f", "#fff", "ai");
-      if (mine) chip("YOU", GOLD, INK, "you");
+      if (active) chip(K.t("TURN"), "#1f1b16", HILITE, "turn");
+      if (ai) chip(K.t("AI"), "#37474f", "#fff", "ai");
+      if (mine) chip(K.t("YOU"), GOLD, INK, "you");
       kids.push(S("circle", { cx: 17, cy: 30, r: 7, fill: M.colour(s), stroke: "rgba(0,0,0,.4)" }));
       kids.push(txt(29, 35, view.names[s], { size: 15, bold: true, max: cx - 32 }));
       // credits, supply, bids, worth: a grid of labelled numbers
       const stats = [
-        ["credits", p.credits, "data-credits", `${view.names[s]} holds ${p.credits} credits (personal supply)`],
-        ["supply", p.supply, "data-supply", `${p.supply} credits of this colour left in the general supply`],
-        ["bids", bidsOut[s], "data-bids", `${bidsOut[s]} credits bid on the face-up broker cards`],
-        ["worth", p.score, "data-score", "the score if the game ended now"],
+        ["credits", K.t("credits"), p.credits, "data-credits",
+          K.t("{player} holds {n} credits (personal supply)", { player: view.names[s], n: p.credits })],
+        ["supply", K.t("supply"), p.supply, "data-supply",
+          K.t("{n} credits of this colour left in the general supply", { n: p.supply })],
+        ["bids", K.t("bids"), bidsOut[s], "data-bids", K.t("{n} credits bid on the face-up broker cards", { n: bidsOut[s] })],
+        ["worth", K.t("worth"), p.score, "data-score", K.t("the score if the game ended now")],
       ];
       const sc = statCols;
       const cellW = (pw - 16) / sc;
-      stats.forEach(([label, value, attr, tip], i) => {
+      stats.forEach(([key, label, value, attr, tip], i) => {
         const cx = 8 + (i % sc) * cellW;
         const cy = 46 + Math.floor(i / sc) * STAT_H;
-        const withCoin = label === "credits";
+        const withCoin = key === "credits";
         kids.push(S("g", { [attr]: value },
           S("title", {}, tip),
           txt(cx + 2, cy + 11, label, { size: 11.5, fill: MUTED, max: cellW - 4 }),
           withCoin ? coin(cx + 10, cy + 24, 8, s, { label: null }) : null,
           txt(cx + (withCoin ? 22 : 2), cy + 31, value, { size: 18, bold: true,
-            fill: label === "worth" ? "#7a4f01" : INK })));
+            fill: key === "worth" ? "#7a4f01" : INK })));
       });
       // broker cards in hand
       let hy = 46 + statRows * STAT_H + 4;
-      if (!p.cards.length) kids.push(txt(10, hy + 17, "no broker cards", { size: 12, fill: MUTED, opacity: 0.8 }));
+      if (!p.cards.length) kids.push(txt(10, hy + 17, K.t("no broker cards"), { size: 12, fill: MUTED, opacity: 0.8 }));
       for (const c of p.cards) {
         const target = mine ? ctx.handTargets.get(c.id) : null;
-        const when = WHEN_SHORT[c.when];
+        const when = whenShort(c.when);
+        const name = K.t(c.name);
         const cardKids = [
           rect(0, 0, pw - 16, 24, { fill: target && target.selected ? "#fff2bf" : "#f1ead9",
             stroke: target ? HILITE : "#cbbf9f", sw: target ? 2.5 : 1, r: 5, cls: "gz-face" }),
-          txt(8, 16.5, c.name, { size: 12.5, bold: true, max: pw - 32 - (when ? measure(when, 10.5, { bold: true }) + 14 : 0) }),
+          txt(8, 16.5, name, { size: 12.5, bold: true, max: pw - 32 - (when ? measure(when, 10.5, { bold: true }) + 14 : 0) }),
           when ? txt(pw - 24, 16, when, { size: 10.5, bold: true, fill: MUTED, anchor: "end" }) : null,
         ];
         const attrs = { "data-hand": c.id, "data-owner": s, transform: `translate(8,${hy})` };
         if (target) {
           attrs.class = "gz-target";
-          attrs["aria-label"] = `${target.label} ${c.name}`;
+          attrs["aria-label"] = `${target.label} ${name}`;
           cardKids.unshift(rect(-2, -2, pw - 12, 28, { stroke: HILITE, sw: 2, r: 6, cls: "gz-glow" }));
-          kids.push(clickable(S("g", attrs, S("title", {}, `${c.name}: ${target.label}`), ...cardKids), target.run));
+          kids.push(clickable(S("g", attrs, S("title", {}, `${name}: ${target.label}`), ...cardKids), target.run));
         } else {
-          kids.push(S("g", attrs, S("title", {}, `${c.name} (${WHEN_TEXT[c.when]})`), ...cardKids));
+          kids.push(S("g", attrs, S("title", {}, `${name} (${whenText(c.when)})`), ...cardKids));
         }
         hy += 28;
       }
       if (finalLine) {
         const d = obs.dice_in_final_round[s];
-        kids.push(txt(10, ph - 8, d ? `final turn: ${d} dice` : "final turn: not yet",
+        kids.push(txt(10, ph - 8, d ? K.t("final turn: {n} dice", { n: d }) : K.t("final turn: not yet"),
           { size: 12, bold: !!d, fill: d ? "#b3261e" : MUTED }));
       }
       return S("g", { transform: `translate(${x},${y})`, "data-player": s }, ...kids);
@@ -426,10 +480,10 @@
   function diceSection(view, obs, w, ctx) {
     const pad = 12;
     const kids = [rect(0, 0, w, 10, { fill: PANEL, stroke: PANEL_LINE })]; // resized below
-    kids.push(sectionTitle(pad, 24, "Dice"));
+    kids.push(sectionTitle(pad, 24, K.t("Dice")));
     const dice = obs.dice;
     const rr = obs.rerolls_left;
-    const rrText = `re-rolls left: ${rr}`;
+    const rrText = K.t("re-rolls left: {n}", { n: rr });
     const rrMax = obs.design.rerolls;
     kids.push(txt(w - pad - rrMax * 16 - 6, 24, rrText, { size: 13, fill: LIGHT_MUTED, anchor: "end",
       data: { "data-rerolls": rr } }));
@@ -442,8 +496,8 @@
     const y0 = 40;
     if (!dice.length) {
       const ai = (obs.minister || []).includes(obs.active);
-      const msg = obs.over ? "The game is over." : ai && obs.phase === "minister"
-        ? "The Minister AI rolls its dice when its turn runs." : "No dice rolled.";
+      const msg = obs.over ? K.t("The game is over.") : ai && obs.phase === "minister"
+        ? K.t("The Minister AI rolls its dice when its turn runs.") : K.t("No dice rolled.");
       kids.push(txt(pad, y0 + d / 2 + 5, msg, { size: 14, fill: LIGHT_MUTED }));
     }
     const anyReroll = ctx.of("reroll").length > 0;
@@ -460,15 +514,18 @@
         rect(0, 0, d, d, { fill: bg, stroke: die.black ? "#000" : "#a57f12", sw: 2, r: 10, cls: "gz-face" }),
         S("g", { transform: `translate(${d * 0.22},${d * 0.08}) scale(${(d * 0.56) / 40})` },
           faceIcon(die.face, fg, bg)),
-        txt(d / 2, d - 6, FACE_TEXT[die.face], { size: Math.max(11, d * 0.2), bold: true, anchor: "middle", fill: fg }),
+        txt(d / 2, d - 6, faceText(die.face), { size: Math.max(11, d * 0.2), bold: true, anchor: "middle", fill: fg,
+          max: d - 6 }),
         locked ? padlock(d - 17, 3, GOLD) : null,
       ];
       if (die.used) {
         body.push(rect(0, 0, d, d, { fill: "rgba(23,34,59,.62)", r: 10 }));
-        body.push(txt(d / 2, d / 2 + 6, "used", { size: 14, bold: true, anchor: "middle", fill: "#fff" }));
+        body.push(txt(d / 2, d / 2 + 6, K.t("used"), { size: 14, bold: true, anchor: "middle", fill: "#fff", max: d - 6 }));
       }
-      const title = `die ${i + 1}${die.black ? " (black event die)" : ""}: ${FACE_LONG[die.face]}` +
-        (die.used ? ", used" : locked ? ", fixed: cannot be re-rolled" : "");
+      const named = die.black ? K.t("die {n} (black event die): {face}", { n: i + 1, face: faceLong(die.face) }) :
+        K.t("die {n}: {face}", { n: i + 1, face: faceLong(die.face) });
+      const title = die.used ? K.t("{die}, used", { die: named }) :
+        locked ? K.t("{die}, fixed: cannot be re-rolled", { die: named }) : named;
       const attrs = { "data-die": i, "data-face": die.face, "data-used": die.used ? "1" : "0",
         "data-black": die.black ? "1" : "0", "data-selected": picked ? "1" : null, transform: `translate(${x},${y})`, "aria-label": title };
       if (usable) {
@@ -485,7 +542,7 @@
     });
     let y = y0 + d + 14;
     if (obs.final_round && !obs.over) {
-      kids.push(txt(pad, y + 4, `Final round: ${dice.length} dice this turn`, { size: 12.5, fill: "#ffb4a8" }));
+      kids.push(txt(pad, y + 4, K.t("Final round: {n} dice this turn", { n: dice.length }), { size: 12.5, fill: "#ffb4a8" }));
       y += 18;
     }
     // hint and buttons
@@ -514,7 +571,7 @@
   function eventsSection(view, obs, w, ctx, minH) {
     const pad = 12;
     const kids = [];
-    kids.push(sectionTitle(pad, 24, "Events"));
+    kids.push(sectionTitle(pad, 24, K.t("Events")));
     // the event track: a space for each yellow token an event needs (three in the rulebook),
     // in the same width whatever the table's number
     const spaces = obs.design.event_tokens;
@@ -540,29 +597,30 @@
         fill: i < tokens ? "#5a3d00" : "#5a6f99" }));
     }
     const trackAttrs = { transform: `translate(${pad},38)`, "data-event-track": tokens,
-      "aria-label": "event track" };
+      "aria-label": K.t("event track") };
     if (ctx.eventAction) {
       trackAttrs.class = "gz-target";
       kids.push(clickable(S("g", { ...trackAttrs, "data-button": "event-track" },
-        S("title", {}, "Add an event token"), ...track), ctx.eventAction));
+        S("title", {}, K.t("Add an event token")), ...track), ctx.eventAction));
     } else {
-      kids.push(S("g", trackAttrs, S("title", {}, `${tokens} of ${spaces} event tokens`), ...track));
+      kids.push(S("g", trackAttrs, S("title", {}, K.t("{n} of {needed} event tokens", { n: tokens, needed: spaces })), ...track));
     }
-    kids.push(txt(pad + trackW / 2, 38 + slot + 34, `${tokens} of ${spaces} tokens`, { size: 12, fill: LIGHT_MUTED, anchor: "middle" }));
+    kids.push(txt(pad + trackW / 2, 38 + slot + 34, K.t("{n} of {needed} tokens", { n: tokens, needed: spaces }),
+      { size: 12, fill: LIGHT_MUTED, anchor: "middle" }));
     // the event deck
     const dx = pad + trackW + 18;
     kids.push(S("g", { transform: `translate(${dx},34)`, "data-event-deck": obs.event_deck },
-      S("title", {}, `${obs.event_deck} event cards left`),
+      S("title", {}, K.t("{n} event cards left", { n: obs.event_deck })),
       obs.event_deck > 1 ? rect(4, 4, 44, 60, { fill: "#3b1f52", stroke: "#8b6fb0", r: 6 }) : null,
       rect(0, 0, 44, 60, { fill: obs.event_deck ? "#5b2f7d" : "none", stroke: "#a88bd0", sw: 1.5, r: 6,
         dash: obs.event_deck ? null : "4 3" }),
       obs.event_deck ? S("g", { transform: "translate(6,12) scale(0.8)" }, faceIcon("event", "#e9d5ff", "#5b2f7d")) : null));
-    const deckWords = obs.event_deck === 1 ? "event card left" : "event cards left";
+    const deckWords = obs.event_deck === 1 ? K.t("event card left") : K.t("event cards left");
     if (w - dx - 58 - pad >= measure(deckWords, 12)) {
       kids.push(txt(dx + 58, 56, `${obs.event_deck}`, { size: 22, bold: true, fill: LIGHT }));
       kids.push(txt(dx + 58, 74, deckWords, { size: 12, fill: LIGHT_MUTED }));
     } else {
-      kids.push(txt(dx + 24, 112, `${obs.event_deck} left`, { size: 12.5, bold: true, fill: LIGHT, anchor: "middle" }));
+      kids.push(txt(dx + 24, 112, K.t("{n} left", { n: obs.event_deck }), { size: 12.5, bold: true, fill: LIGHT, anchor: "middle" }));
     }
     // the last (or the revealed) event
     let y = 38 + slot + 56;
@@ -570,23 +628,27 @@
     const revealed = obs.current_event ? done.find((e) => e.id === obs.current_event) : null;
     const last = revealed || done[done.length - 1];
     if (last) {
-      const head = revealed ? "Revealed now:" : `Last event (${done.length} done):`;
+      const head = revealed ? K.t("Revealed now:") : K.t("Last event ({n} done):", { n: done.length });
       kids.push(txt(pad, y, head, { size: 12, fill: LIGHT_MUTED }));
       y += 18;
-      kids.push(txt(pad, y, last.name, { size: 14.5, bold: true, fill: revealed ? HILITE : LIGHT, max: w - 2 * pad }));
+      kids.push(txt(pad, y, K.t(last.name), { size: 14.5, bold: true, fill: revealed ? HILITE : LIGHT, max: w - 2 * pad }));
       y += 17;
-      for (const line of wrap(last.text + (obs.event_cancelled && !revealed ? " (cancelled by Safe Harbour)" : ""), 12.5, w - 2 * pad)) {
+      const moves = eventMoves(last.text);
+      const said = obs.event_cancelled && !revealed ? K.t("{moves} (cancelled by Safe Harbour)", { moves }) : moves;
+      for (const line of wrap(said, 12.5, w - 2 * pad)) {
         kids.push(txt(pad, y, line, { size: 12.5, fill: LIGHT }));
         y += 16;
       }
     } else {
-      kids.push(txt(pad, y, `No event yet: the ${ORDINAL[obs.design.event_tokens - 1]} token reveals one.`, { size: 12.5, fill: LIGHT_MUTED, max: w - 2 * pad }));
+      kids.push(txt(pad, y, K.t("No event yet: the {ordinal} token reveals one.", { ordinal: ordinal(obs.design.event_tokens - 1) }),
+        { size: 12.5, fill: LIGHT_MUTED, max: w - 2 * pad }));
       y += 16;
     }
     // the final round
     y += 6;
     const seq = [5, ...obs.final_dice].join(" → ");
-    const note = obs.final_round ? `Final round dice: ${seq}` : `After the last event: final round, ${seq} dice`;
+    const note = obs.final_round ? K.t("Final round dice: {dice}", { dice: seq }) :
+      K.t("After the last event: final round, {dice} dice", { dice: seq });
     const noteLines = wrap(note, 12, w - 2 * pad, { bold: obs.final_round });
     kids.push(S("text", { "font-size": 12, fill: obs.final_round ? "#ffb4a8" : LIGHT_MUTED,
       "font-weight": obs.final_round ? 700 : null, "data-final-dice": obs.final_dice.join(",") },
@@ -612,11 +674,11 @@
     if (target) kids.push(rect(-4, -4, cw + 8, ch + 8, { stroke: HILITE, sw: 4, r: 13, cls: "gz-glow" }));
     kids.push(rect(0, 0, cw, ch, { fill: CARD, stroke: st.c, sw: 2, r: 10, cls: "gz-face" }));
     kids.push(S("path", { d: `M0 10 A10 10 0 0 1 10 0 H${cw - 10} A10 10 0 0 1 ${cw} 10 V${headH} H0 Z`, fill: st.c }));
-    const typeLabel = corp.type.toUpperCase();
+    const typeLabel = typeWord(corp.type).toUpperCase();
     // a target shows what clicking does where the type label is (the colour still says it)
     const picked = sel.card ? sel.picks.filter((p) => p === corp.id).length : 0;
     const chip = target || picked;
-    const tag = target ? target.label + (picked ? ` (${picked})` : "") : picked ? `chosen (${picked})` : typeLabel;
+    const tag = target ? target.label + (picked ? ` (${picked})` : "") : picked ? K.t("chosen ({n})", { n: picked }) : typeLabel;
     const tagW = chip ? measure(tag, 13, { bold: true }) + 18 : measure(tag, 11, { bold: true });
     const tagY = oneLine ? 6 : 26;
     if (chip) {
@@ -647,7 +709,7 @@
     kids.push(...spaces);
     const mx = tx + corp.position * (s + 3) + s / 2;
     kids.push(S("g", { class: "gz-marker", "data-position": corp.position, "data-value": corp.value },
-      S("title", {}, `value marker: ${corp.value} (start ${corp.track[corp.start]})`),
+      S("title", {}, K.t("value marker: {value} (start {start})", { value: corp.value, start: corp.track[corp.start] })),
       S("circle", { cx: mx, cy: ty + s / 2, r: s * 0.5, fill: "#111", stroke: HILITE, "stroke-width": 2.5 }),
       txt(mx, ty + s / 2 + s * 0.19, corp.value, { size: s * 0.54, bold: true, anchor: "middle", fill: "#fff" })));
     // the credits placed: one slot per credit up to the cap, filled in player colours
@@ -657,7 +719,8 @@
     corp.credits.forEach((count, seat) => {
       for (let j = 0; j < count; j++) {
         slots.push(coin(pad + r + k * (2 * r + 3), cy, r, seat, { label: null, cls: "gz-credit",
-          data: { "data-seat": seat }, title: `${view.names[seat]}: ${count} credit${count > 1 ? "s" : ""}` }));
+          data: { "data-seat": seat }, title: count > 1 ? K.t("{player}: {n} credits", { player: view.names[seat], n: count }) :
+            K.t("{player}: {n} credit", { player: view.names[seat], n: count }) }));
         k++;
       }
     });
@@ -672,7 +735,7 @@
     const holders = corp.credits.map((c, seat) => [c, seat]).filter(([c]) => c);
     let lx = pad;
     const ly = cy + r + 17;
-    if (!holders.length) kids.push(txt(pad, ly, "no credits yet", { size: 12, fill: MUTED }));
+    if (!holders.length) kids.push(txt(pad, ly, K.t("no credits yet"), { size: 12, fill: MUTED }));
     for (const [c, seat] of holders) {
       const label = `${view.names[seat]} ${c}`;
       const lw = Math.min(measure(label, 12, { bold: true }), cw / 2);
@@ -683,7 +746,8 @@
     }
     const attrs = { "data-corp": corp.id, "data-type": corp.type, "data-value": corp.value,
       "data-position": corp.position, opacity: !target && !picked && ctx.corpTargets.size ? 0.55 : null };
-    const title = S("title", {}, `${corp.name} (${corp.type}): value ${corp.value}, ${corp.total} of ${cap} credits`);
+    const title = S("title", {}, K.t("{name} ({type}): value {value}, {total} of {cap} credits",
+      { name: corp.name, type: typeWord(corp.type), value: corp.value, total: corp.total, cap }));
     const node = target
       ? clickable(S("g", { ...attrs, class: "gz-target", "aria-label": `${target.label}: ${corp.name}` }, title, ...kids), target.run)
       : S("g", attrs, title, ...kids);
@@ -694,9 +758,11 @@
     const cols = narrow ? 1 : w >= 900 ? 3 : 2;
     const gap = 12;
     const cw = (w - gap * (cols - 1)) / cols;
-    const long = `cap ${obs.cap} credits a corporation`;
-    const right = measure("THE GONZA INDEX", 13, { bold: true }) + 24 + measure(long, 13) < w ? long : `cap ${obs.cap}`;
-    const kids = [sectionTitle(0, 14, "The Gonza Index", { x: w, text: right })];
+    const long = K.t("cap {cap} credits a corporation", { cap: obs.cap });
+    const heading = K.t("The Gonza Index");
+    const right = measure(heading.toUpperCase(), 13, { bold: true }) + 24 + measure(long, 13) < w ? long :
+      K.t("cap {cap}", { cap: obs.cap });
+    const kids = [sectionTitle(0, 14, heading, { x: w, text: right })];
     let y = 26;
     let rowH = 0;
     obs.corporations.forEach((corp, i) => {
@@ -718,12 +784,13 @@
     kids.push(rect(0, 0, bw, bh, { fill: "#f7f1e3", stroke: "#7a5c1e", sw: 2, r: 10, cls: "gz-face" }));
     kids.push(S("path", { d: `M0 10 A10 10 0 0 1 10 0 H${bw - 10} A10 10 0 0 1 ${bw} 10 V30 H0 Z`, fill: "#2b2112" }));
     const aiW = card.ai ? 30 : 0;
-    kids.push(txt(pad, 21, card.name, { size: 14.5, bold: true, fill: "#f4e6c1", max: bw - 2 * pad - aiW }));
+    const name = K.t(card.name);
+    kids.push(txt(pad, 21, name, { size: 14.5, bold: true, fill: "#f4e6c1", max: bw - 2 * pad - aiW }));
     if (card.ai) {
       kids.push(S("g", { "data-ai": "1" }, rect(bw - pad - 26, 7, 26, 17, { fill: "#37474f", stroke: "#90a4ae", r: 4 }),
-        txt(bw - pad - 13, 20, "AI", { size: 11, bold: true, fill: "#fff", anchor: "middle" })));
+        txt(bw - pad - 13, 20, K.t("AI"), { size: 11, bold: true, fill: "#fff", anchor: "middle" })));
     }
-    kids.push(txt(pad, 47, WHEN_TEXT[card.when] || card.when, { size: 11.5, bold: true,
+    kids.push(txt(pad, 47, whenText(card.when), { size: 11.5, bold: true,
       fill: card.when === "turn" ? "#2e6b3a" : card.when === "end" ? "#7a4f01" : "#7b2cbf", max: bw - 2 * pad }));
     let y = 64;
     for (const line of card.lines) {
@@ -734,12 +801,13 @@
     const by = bh - 20;
     const bids = card.bids.map((b, seat) => [b, seat]).filter(([b]) => b);
     kids.push(S("line", { x1: pad, x2: bw - pad, y1: by - 18, y2: by - 18, stroke: "#d9cdb0" }));
-    if (!bids.length) kids.push(txt(pad, by + 5, "no bids", { size: 12, fill: MUTED }));
-    else kids.push(txt(pad, by + 5, "bids", { size: 12, fill: MUTED }));
+    if (!bids.length) kids.push(txt(pad, by + 5, K.t("no bids"), { size: 12, fill: MUTED }));
+    else kids.push(txt(pad, by + 5, K.t("bids"), { size: 12, fill: MUTED }));
     let bx = pad + 40;
     for (const [b, seat] of bids) {
       kids.push(coin(bx + 11, by, 11, seat, { label: b, cls: "gz-bid", data: { "data-seat": seat, "data-count": b },
-        title: `${view.names[seat]}: ${b} bid${b > 1 ? "s" : ""}` }));
+        title: b > 1 ? K.t("{player}: {n} bids", { player: view.names[seat], n: b }) :
+          K.t("{player}: {n} bid", { player: view.names[seat], n: b }) }));
       bx += 28;
     }
     if (target) {
@@ -748,9 +816,10 @@
       kids.push(txt(bw - 6 - lw / 2, by + 4.5, target.label, { size: 13, bold: true, anchor: "middle" }));
     }
     const attrs = { "data-broker": card.id, opacity: !target && ctx.cardTargets.size ? 0.55 : null };
-    const title = S("title", {}, `${card.name}${card.ai ? " (AI symbol)" : ""}: ${card.text}`);
+    const text = K.t(card.text);
+    const title = S("title", {}, card.ai ? K.t("{card} (AI symbol): {text}", { card: name, text }) : `${name}: ${text}`);
     return target
-      ? clickable(S("g", { ...attrs, class: "gz-target", "aria-label": `${target.label}: ${card.name}` }, title, ...kids), target.run)
+      ? clickable(S("g", { ...attrs, class: "gz-target", "aria-label": `${target.label}: ${name}` }, title, ...kids), target.run)
       : S("g", attrs, title, ...kids);
   }
 
@@ -758,20 +827,22 @@
     const cols = narrow ? 2 : w >= 900 ? 4 : 2;
     const gap = 12;
     const bw = (w - gap * (cols - 1)) / cols;
-    const cards = obs.broker.map((c) => ({ ...c, lines: wrap(c.text, 12.5, bw - 20) }));
+    const cards = obs.broker.map((c) => ({ ...c, lines: wrap(K.t(c.text), 12.5, bw - 20) }));
     const maxLines = Math.max(3, ...cards.map((c) => c.lines.length));
     const bh = 64 + maxLines * 16 + 44;
     const bottom = (obs.broker_deck_bottom || []).length;
-    let right = `deck ${obs.broker_deck}` + (bottom ? ` (${bottom} known at the bottom)` : "");
-    if (measure("BROKER CARDS", 13, { bold: true }) + 24 + measure(right, 13) > w) right = `deck ${obs.broker_deck}`;
-    const kids = [sectionTitle(0, 14, "Broker cards", { x: w, text: right })];
+    const short = K.t("deck {n}", { n: obs.broker_deck });
+    let right = bottom ? K.t("deck {n} ({known} known at the bottom)", { n: obs.broker_deck, known: bottom }) : short;
+    const heading = K.t("Broker cards");
+    if (measure(heading.toUpperCase(), 13, { bold: true }) + 24 + measure(right, 13) > w) right = short;
+    const kids = [sectionTitle(0, 14, heading, { x: w, text: right })];
     kids[0].setAttribute("data-broker-deck", obs.broker_deck);
     cards.forEach((c, i) => {
       const x = (i % cols) * (bw + gap);
       const y = 26 + Math.floor(i / cols) * (bh + gap);
       kids.push(at(x, y, brokerCard(view, obs, c, bw, bh, ctx)));
     });
-    if (!cards.length) kids.push(txt(0, 46, "No face-up broker cards.", { size: 13, fill: LIGHT_MUTED }));
+    if (!cards.length) kids.push(txt(0, 46, K.t("No face-up broker cards."), { size: 13, fill: LIGHT_MUTED }));
     const rows = Math.max(1, Math.ceil(cards.length / cols));
     return { node: S("g", { "data-section": "broker" }, ...kids), h: 26 + rows * bh + (rows - 1) * gap };
   }
@@ -842,7 +913,7 @@
     const svg = S("svg", {
       viewBox: `0 0 ${W} ${H}`, xmlns: "http://www.w3.org/2000/svg", "data-game": "gonza",
       "data-layout": narrow ? "phone" : W >= 900 ? "wide" : "medium", "font-family": K.theme.font,
-      role: "img", "aria-label": "Gonza Index table",
+      role: "img", "aria-label": K.t("Gonza Index table"),
     },
     S("defs", {},
       S("linearGradient", { id: "gz-bg", x1: 0, y1: 0, x2: 0, y2: 1 },
@@ -872,7 +943,7 @@
   function explainEnd(view) {
     const obs = view.observation;
     return (obs.players || []).map((p, s) => {
-      const parts = [`${p.credits} in personal supply`];
+      const parts = [K.t("{n} in personal supply", { n: p.credits })];
       let sum = p.credits;
       for (const c of obs.corporations || []) {
         const k = c.credits[s];
@@ -881,8 +952,8 @@
         sum += k * c.value;
       }
       const bonus = obs.scores[s] - sum;
-      if (bonus) parts.push(`broker cards ${bonus > 0 ? "+" : ""}${bonus}`);
-      return `${view.names[s]}: ${parts.join(" + ")} = ${obs.scores[s]} credits`;
+      if (bonus) parts.push(K.t("broker cards {bonus}", { bonus: `${bonus > 0 ? "+" : ""}${bonus}` }));
+      return K.t("{player}: {parts} = {score} credits", { player: view.names[s], parts: parts.join(" + "), score: obs.scores[s] });
     });
   }
 

@@ -66,6 +66,15 @@
     return { kind: "price", c: "#2f5d8a" };
   }
   const pretty = (label) => String(label).replace(/ -(\d)/g, " −$1");
+  // An event's label as the card prints it, in the page's language (the label's English
+  // still says its kind: eventKind reads that one).
+  const eventWords = (label) => pretty(K.t(label));
+  // A boss's energy policy line ("oil -> coal"), its resources in the page's language.
+  const policyWords = (line) => line.split("->").map((t) => K.t(t.trim())).join(" -> ");
+  // Items joined by a connecting word of the catalog's ("A and B and C", "A, then B").
+  const chain = (items, link) => items.reduceRight((rest, first) => (rest === null ? first : link(first, rest)), null) || "";
+  const andList = (items) => chain(items, (first, rest) => K.t("{first} and {rest}", { first, rest }));
+  const thenList = (items) => chain(items, (first, rest) => K.t("{first}, then {rest}", { first, rest }));
 
   // ------------------------------------------------------------------ selection state
   // The price the viewer has picked on the wheel but not yet sent; it lives until the
@@ -76,7 +85,7 @@
   let priceControls = { range: null, out: null, button: null };
 
   // ------------------------------------------------------------------------ helpers
-  const shortName = (view, seat) => view.names[seat] || `Player ${seat + 1}`;
+  const shortName = (view, seat) => view.names[seat] || K.t("Player {n}", { n: seat + 1 });
 
   function panel(w, h, title, o = {}) {
     const kids = [rect(0, 0, w, h, { fill: PAPER, stroke: PAPER_LINE, sw: 1.5, r: 12 })];
@@ -184,7 +193,7 @@
     const { range, out, button } = priceControls;
     if (range && !fromControls) range.value = String(sel.price);
     if (out) out.textContent = `$${sel.price}`;
-    if (button) button.textContent = `Set secret price $${sel.price}`;
+    if (button) button.textContent = K.t("Set secret price ${price}", { price: sel.price });
   }
 
   // Draw the board again in place (after a local choice or a resize); the controls stay.
@@ -208,19 +217,24 @@
     const transactions = obs.design.transactions_per_company;
     const stepOf = obs.phase === "price" || obs.phase === "partner" ? obs.transaction - 1 :
       obs.phase === "propose" || obs.phase === "vote" ? transactions : -1;
-    items.push({ kind: "phase", label: "1 News", state: "done", title: "1 · the information cards are drawn" });
+    items.push({ kind: "phase", key: "1 News", label: K.t("1 News"), state: "done",
+      title: K.t("1 · the information cards are drawn") });
     obs.companies.forEach((c, i) => {
       const sub = [...Array(transactions + 1).keys()].map((k) => {
         let state = "todo";
         if (over || i < ci || (i === ci && k < stepOf)) state = "done";
         else if (i === ci && k === stepOf) state = "now";
-        return { label: k < transactions ? String(k + 1) : "boss", state,
-          title: k < transactions ? `${c.name}: transaction ${k + 1}` : `${c.name}: replacing the boss` };
+        const boss = k >= transactions;
+        return { key: boss ? "boss" : String(k + 1), label: boss ? K.t("boss") : String(k + 1), boss, state,
+          title: boss ? K.t("{company}: replacing the boss", { company: c.name }) :
+            K.t("{company}: transaction {number}", { company: c.name, number: k + 1 }) };
       });
       items.push({ kind: "company", name: c.name, bankrupt: c.bankrupt, sub });
     });
-    items.push({ kind: "phase", label: "3 Events", state: over ? "done" : "todo", title: "3 · the events are played" });
-    items.push({ kind: "phase", label: "4 Results", state: over ? "done" : "todo", title: "4 · the results" });
+    items.push({ kind: "phase", key: "3 Events", label: K.t("3 Events"), state: over ? "done" : "todo",
+      title: K.t("3 · the events are played") });
+    items.push({ kind: "phase", key: "4 Results", label: K.t("4 Results"), state: over ? "done" : "todo",
+      title: K.t("4 · the results") });
     return items;
   }
 
@@ -228,14 +242,14 @@
     if (item.kind === "phase") return measure(item.label, 12.5, { bold: true }) + 20;
     // the name, then each sub-step (a transaction 22 wide, the boss 42) and a gap of 2 after each
     return measure(item.name, 12.5, { bold: true }) + 16 + 4 +
-      item.sub.reduce((sum, s) => sum + (s.label === "boss" ? 42 : 22) + 2, 0) + 2;
+      item.sub.reduce((sum, s) => sum + (s.boss ? 42 : 22) + 2, 0) + 2;
   }
 
   function stepNode(item, h) {
     const w = stepWidth(item);
     if (item.kind === "phase") {
       const fill = item.state === "done" ? "rgba(255,255,255,.12)" : "none";
-      return S("g", { "data-step": item.label },
+      return S("g", { "data-step": item.key },
         S("title", {}, item.title),
         rect(0, 0, w, h, { fill, stroke: FELT_LINE, sw: 1.2, r: h / 2 }),
         txt(w / 2, h / 2 + 4.5, item.label, { size: 12.5, bold: true, anchor: "middle",
@@ -249,9 +263,9 @@
       strike: item.bankrupt }));
     let x = nameW + 4;
     for (const s of item.sub) {
-      const sw = s.label === "boss" ? 42 : 22;
+      const sw = s.boss ? 42 : 22;
       const now = s.state === "now";
-      kids.push(S("g", { "data-substep": `${item.name}-${s.label}`, "data-state": s.state },
+      kids.push(S("g", { "data-substep": `${item.name}-${s.key}`, "data-state": s.state },
         S("title", {}, s.title),
         rect(x, 3, sw, h - 6, { fill: now ? HILITE : s.state === "done" ? "rgba(255,255,255,.22)" : "none",
           stroke: now ? "#8d6a12" : "rgba(255,255,255,.25)", sw: 1, r: (h - 6) / 2 }),
@@ -262,23 +276,48 @@
     return S("g", { "data-step": item.name }, ...kids);
   }
 
+  // What the game waits for (the observation's asking, in the page's language).
+  function asking(view, obs) {
+    const company = obs.company;
+    const who = () => shortName(view, (obs.pending || [])[0]);
+    switch (obs.phase) {
+      case "price":
+        return K.t("everyone sets a price for {company} (transaction {number})", { company, number: obs.transaction });
+      case "partner":
+        return K.t("{player} chooses a partner", { player: who() });
+      case "propose":
+        return K.t("{player} may propose a new boss for {company}", { player: who(), company });
+      case "vote":
+        return K.t("the shareholders of {company} vote", { company });
+      case "over":
+        return K.t("the game is over");
+      default:
+        return obs.asking || "";
+    }
+  }
+
   function statusText(view, obs) {
     const name = (s) => shortName(view, s);
     switch (obs.phase) {
       case "price":
-        return `Everyone sets a secret price for one ${obs.company} share (transaction ${obs.transaction} of ${obs.design.transactions_per_company})`;
+        return K.t("Everyone sets a secret price for one {company} share (transaction {number} of {count})",
+          { company: obs.company, number: obs.transaction, count: obs.design.transactions_per_company });
       case "partner": {
         const pc = obs.partner_choice;
-        return pc ? `${name(pc.chooser)} chooses a ${pc.chooses} at $${pc.price} (${obs.company})` : obs.asking;
+        if (!pc) return asking(view, obs);
+        const params = { player: name(pc.chooser), price: pc.price, company: obs.company };
+        return pc.chooses === "seller" ? K.t("{player} chooses a seller at ${price} ({company})", params) :
+          K.t("{player} chooses a buyer at ${price} ({company})", params);
       }
       case "propose":
-        return `${name(obs.pending[0])} may propose a new boss for ${obs.company}`;
+        return K.t("{player} may propose a new boss for {company}", { player: name(obs.pending[0]), company: obs.company });
       case "vote":
-        return obs.proposal ? `${obs.company}'s shareholders vote on ${obs.proposal.boss.name} as the new boss` : obs.asking;
+        return obs.proposal ? K.t("{company}'s shareholders vote on {boss} as the new boss",
+          { company: obs.company, boss: obs.proposal.boss.name }) : asking(view, obs);
       case "over":
-        return "The game is over: the richest player wins";
+        return K.t("The game is over: the richest player wins");
       default:
-        return obs.asking || "";
+        return asking(view, obs);
     }
   }
 
@@ -287,10 +326,11 @@
     const years = [];
     for (let y = obs.first_year; y <= obs.last_year; y++) years.push(y);
     const titleSize = narrow ? 22 : 26;
-    kids.push(txt(0, 26, "GOODWILL", { size: titleSize, bold: true, serif: true, fill: FELT_TEXT, spacing: 2.5 }));
+    const gameTitle = K.t("GOODWILL");
+    kids.push(txt(0, 26, gameTitle, { size: titleSize, bold: true, serif: true, fill: FELT_TEXT, spacing: 2.5 }));
     // the viewer
     const me = view.seat;
-    const who = me === null || me === undefined ? "watching" : `you are ${shortName(view, me)}`;
+    const who = me === null || me === undefined ? K.t("watching") : K.t("you are {player}", { player: shortName(view, me) });
     const whoW = measure(who, 13, { bold: true }) + (me === null || me === undefined ? 18 : 40);
     const whoX = w - whoW;
     kids.push(S("g", { "data-viewer": me === null || me === undefined ? "spectator" : me },
@@ -298,7 +338,7 @@
       me === null || me === undefined ? null : coin(whoX + 16, 20, 9, me),
       txt(whoX + (me === null || me === undefined ? 9 : 31), 25, who, { size: 13, bold: true, fill: FELT_TEXT })));
     // the year track
-    const yearsX = narrow ? 0 : measure("GOODWILL", titleSize, { bold: true, serif: true }) + 2.5 * 8 + 22;
+    const yearsX = narrow ? 0 : measure(gameTitle, titleSize, { bold: true, serif: true }) + 2.5 * gameTitle.length + 22;
     const yearsY = narrow ? 44 : 4;
     const room = (narrow ? w : whoX - 16 - yearsX);
     const bw = Math.min(58, (room - (years.length - 1) * 4) / years.length);
@@ -346,9 +386,9 @@
   function policyLine(x, y, line, r) {
     const [give, use] = line.split("->").map((t) => t.trim());
     return S("g", { "data-policy": line },
-      token(give, x + r, y, r, { title: give }),
+      token(give, x + r, y, r, { title: K.t(give) }),
       txt(x + 2 * r + 9, y + 4.5, "→", { size: 13, bold: true, anchor: "middle", fill: INK }),
-      token(use, x + 2 * r + 18 + r, y, r, { title: use }));
+      token(use, x + 2 * r + 18 + r, y, r, { title: K.t(use) }));
   }
   const POLICY_W = (r) => 4 * r + 18;
 
@@ -360,12 +400,13 @@
     kids.push(rect(0, 0, w, h, { fill: "#fffdf6", stroke: o.stroke || "#8c7442", sw: o.stroke ? 2.5 : 1.5, r: 9, cls: "gw-face" }));
     kids.push(S("path", { d: `M0 9 A9 9 0 0 1 9 0 H${w - 9} A9 9 0 0 1 ${w} 9 V28 H0 Z`, fill: "#3a2c17" }));
     const salary = `$${boss.salary}`;
-    const marks = [["innovation", "Innovation", "Innov."], ["efficiency", "Efficiency", "Effic."], ["advertising", "Advertising", "Advert."]];
+    const marks = [["innovation", K.t("Innovation"), K.t("Innov.")], ["efficiency", K.t("Efficiency"), K.t("Effic.")],
+      ["advertising", K.t("Advertising"), K.t("Advert.")]];
     const policy = boss.policy || [];
     let y;
     if (compact) {
       kids.push(txt(8, 19.5, boss.name, { size: 14, bold: true, serif: true, fill: "#f6e7bd", max: w - 16 }));
-      kids.push(txt(8, 46, "salary", { size: 12, fill: MUTED }));
+      kids.push(txt(8, 46, K.t("salary"), { size: 12, fill: MUTED }));
       kids.push(txt(w - 8, 46, salary, { size: 14, bold: true, anchor: "end", data: { "data-salary": boss.salary } }));
       y = 65;
       for (const [key, , short] of marks) {
@@ -378,7 +419,7 @@
         kids.push(bulb(6, y - 7, 13, "#c99a06"));
         policy.forEach((line, i) => kids.push(policyLine(24, y + i * 19, line, 7.5)));
       } else {
-        kids.push(txt(8, y + 4, "no policy", { size: 11.5, fill: MUTED, italic: true }));
+        kids.push(txt(8, y + 4, K.t("no policy"), { size: 11.5, fill: MUTED, italic: true }));
       }
     } else {
       const salW = measure(salary, 13, { bold: true }) + 12;
@@ -394,17 +435,18 @@
       if (policy.length) {
         kids.push(bulb(7, y - 7, 14, "#c99a06"));
         let x = 26;
+        const then = K.t("then");
         policy.forEach((line, i) => {
-          if (i) { kids.push(txt(x + 4, y + 4, "then", { size: 11.5, fill: MUTED })); x += 38; }
+          if (i) { kids.push(txt(x + 4, y + 4, then, { size: 11.5, fill: MUTED })); x += 38; }
           kids.push(policyLine(x, y, line, 8));
           x += POLICY_W(8) + 8;
         });
       } else {
-        kids.push(txt(8, y + 4, "no energy policy", { size: 11.5, fill: MUTED, italic: true }));
+        kids.push(txt(8, y + 4, K.t("no energy policy"), { size: 11.5, fill: MUTED, italic: true }));
       }
     }
     if (boss.dividends) {
-      const label = "$ dividends";
+      const label = K.t("$ dividends");
       const dw = measure(label, 11.5, { bold: true }) + 14;
       const dx = compact ? 6 : w - dw - 6;
       const dy = h - 21;
@@ -416,12 +458,17 @@
       kids.push(rect(w / 2 - bw2 / 2, -11, bw2, 21, { fill: HILITE, stroke: "#8d6a12", r: 10.5 }));
       kids.push(txt(w / 2, 4, o.badge, { size: 12.5, bold: true, anchor: "middle" }));
     }
-    const title = `${boss.name}: salary $${boss.salary}, innovation ${boss.innovation}, efficiency ${boss.efficiency}, ` +
-      `advertising ${boss.advertising}; ${policy.length ? "energy policy " + policy.join(", then ") : "no energy policy"}` +
-      (boss.dividends ? "; gives dividends" : "");
+    const card = K.t("{boss}: salary ${salary}, innovation {innovation}, efficiency {efficiency}, advertising {advertising}",
+      { boss: boss.name, salary: boss.salary, innovation: boss.innovation, efficiency: boss.efficiency,
+        advertising: boss.advertising });
+    const policyText = policy.length ? K.t("energy policy {lines}", { lines: thenList(policy.map(policyWords)) }) :
+      K.t("no energy policy");
+    const title = boss.dividends ? K.t("{card}; {policy}; gives dividends", { card, policy: policyText }) :
+      `${card}; ${policyText}`;
     const attrs = { "data-boss": boss.name, ...(o.data || {}) };
+    const badge = o.badge || K.t("choose");
     const node = o.run
-      ? clickable(S("g", { ...attrs, class: "gw-target", "aria-label": `${o.badge || "choose"} ${boss.name}` }, S("title", {}, title), ...kids), o.run)
+      ? clickable(S("g", { ...attrs, class: "gw-target", "aria-label": `${badge} ${boss.name}` }, S("title", {}, title), ...kids), o.run)
       : S("g", attrs, S("title", {}, title), ...kids);
     return { node, h };
   }
@@ -483,34 +530,34 @@
       }
       const attrs = { "data-wheel-price": p, "data-chosen": isChosen ? "true" : null };
       kids.push(active
-        ? clickable(S("g", { ...attrs, "aria-label": `price ${p}` }, ...seg), () => setPrice(p))
+        ? clickable(S("g", { ...attrs, "aria-label": K.t("price {price}", { price: p }) }, ...seg), () => setPrice(p))
         : S("g", attrs, ...seg));
     }
     // the hub
     kids.push(S("circle", { cx: 0, cy: 0, r: r0 - 3, fill: "#2b2112", stroke: "#c8b27a", "stroke-width": 2 }));
     if (active) {
-      kids.push(txt(0, -34, "YOUR SECRET PRICE", { size: 10.5, bold: true, anchor: "middle", fill: "#d9c58f", spacing: 0.6 }));
+      kids.push(txt(0, -34, K.t("YOUR SECRET PRICE"), { size: 10.5, bold: true, anchor: "middle", fill: "#d9c58f", spacing: 0.6 }));
       kids.push(txt(0, 4, `$${sel.price}`, { size: 32, bold: true, serif: true, anchor: "middle", fill: FELT_TEXT,
         data: { "data-picked-price": sel.price } }));
       const stepBtn = (x, label, delta) => clickable(
-        S("g", { "data-price-step": delta, "aria-label": delta < 0 ? "lower price" : "higher price" },
+        S("g", { "data-price-step": delta, "aria-label": delta < 0 ? K.t("lower price") : K.t("higher price") },
           S("circle", { cx: x, cy: -7, r: 14, fill: "#f3e7c4", stroke: "#b89a52", "stroke-width": 1.4, class: "gw-face" }),
           txt(x, -1, label, { size: 18, bold: true, anchor: "middle" })),
         () => setPrice(sel.price + delta));
       kids.push(stepBtn(-r0 + 24, "−", -1), stepBtn(r0 - 24, "+", 1));
-      const b = svgButton(-52, 16, "Set price", () => sendPrice(ctx, ui),
+      const b = svgButton(-52, 16, K.t("Set price"), () => sendPrice(ctx, ui),
         { primary: true, w: 104, h: 34, size: 14.5, data: { "data-set-price": sel.price } });
       kids.push(b.node);
     } else if (mine !== null) {
       kids.push(lock(-7, -44, 14, "#d9c58f"));
       kids.push(txt(0, 4, `$${mine}`, { size: 32, bold: true, serif: true, anchor: "middle", fill: FELT_TEXT,
         data: { "data-my-price": mine } }));
-      kids.push(txt(0, 26, "your price is set", { size: 11.5, anchor: "middle", fill: "#d9c58f" }));
-      kids.push(txt(0, 41, "only you can see it", { size: 11.5, anchor: "middle", fill: "#d9c58f" }));
+      kids.push(txt(0, 26, K.t("your price is set"), { size: 11.5, anchor: "middle", fill: "#d9c58f" }));
+      kids.push(txt(0, 41, K.t("only you can see it"), { size: 11.5, anchor: "middle", fill: "#d9c58f" }));
     } else {
       kids.push(lock(-7, -44, 14, "#d9c58f"));
       kids.push(txt(0, 6, "?", { size: 34, bold: true, serif: true, anchor: "middle", fill: FELT_TEXT }));
-      kids.push(txt(0, 28, me === null || me === undefined ? "prices are secret" : "not your decision",
+      kids.push(txt(0, 28, me === null || me === undefined ? K.t("prices are secret") : K.t("not your decision"),
         { size: 11.5, anchor: "middle", fill: "#d9c58f" }));
     }
     return S("g", { "data-wheel": active ? "active" : "locked" }, ...kids);
@@ -519,14 +566,16 @@
   function lastReveal(view, obs, w, size) {
     const last = obs.last_transaction;
     if (!last) return { node: S("g", {}), h: 0 };
-    const parts = last.prices.map((p, s) => `${shortName(view, s)} $${p}`);
-    let text = `Last reveal: ${parts.join(", ")}`;
-    if (last.price === null || last.price === undefined) text += " · no share changed hands";
-    else {
-      text += ` · average $${last.price}`;
-      if (last.trades.length) {
-        text += ": " + last.trades.map(([b, s]) => `${shortName(view, b)} bought from ${shortName(view, s)}`).join(", ");
-      }
+    const prices = last.prices.map((p, s) => `${shortName(view, s)} $${p}`).join(", ");
+    let text;
+    if (last.price === null || last.price === undefined) {
+      text = K.t("Last reveal: {prices} · no share changed hands", { prices });
+    } else if (last.trades.length) {
+      const trades = last.trades.map(([b, s]) =>
+        K.t("{buyer} bought from {seller}", { buyer: shortName(view, b), seller: shortName(view, s) })).join(", ");
+      text = K.t("Last reveal: {prices} · average ${price}: {trades}", { prices, price: last.price, trades });
+    } else {
+      text = K.t("Last reveal: {prices} · average ${price}", { prices, price: last.price });
     }
     const lines = wrap(text, size, w);
     const kids = lines.map((l, i) => txt(0, 14 + i * (size + 5), l, { size, fill: MUTED }));
@@ -545,30 +594,34 @@
     const band = obs.company ? st.c : "#2b2112";
     const bandInk = obs.company ? st.ink : "#f4e6c1";
     if (phase === "price") {
-      title = `Secret price · ${obs.company}`;
-      right = `transaction ${obs.transaction}/${obs.design.transactions_per_company}`;
+      title = K.t("Secret price · {company}", { company: obs.company });
+      right = K.t("transaction {number}/{count}", { number: obs.transaction, count: obs.design.transactions_per_company });
       const R = narrow ? Math.min(138, inner / 2 - 6) : Math.min(126, inner / 2 - 6);
       body.push(at(w / 2, y + R + 6, priceWheel(view, obs, R, ctx, ui)));
       y += 2 * R + 18;
       const comp = obs.companies.find((c) => c.name === obs.company);
       const held = view.seat === null || view.seat === undefined ? null : obs.players[view.seat].shares[obs.company];
-      const note = `Book value $${comp.share_value} a share (▲ on the wheel)` +
-        (held === null ? "" : ` · you hold ${held}`);
+      const note = held === null ? K.t("Book value ${value} a share (▲ on the wheel)", { value: comp.share_value }) :
+        K.t("Book value ${value} a share (▲ on the wheel) · you hold {held}", { value: comp.share_value, held });
       body.push(txt(w / 2, y + 4, note, { size: 12.5, anchor: "middle", fill: MUTED, max: inner }));
       y += 16;
       const chips = playerChips(view, obs, inner, obs.players.map((_, s) => s), (s) =>
-        obs.committed.includes(s) ? { state: "done", text: "price set" } :
-          obs.pending.includes(s) ? { state: "wait", text: "deciding…" } : { state: "", text: "" });
+        obs.committed.includes(s) ? { state: "done", text: K.t("price set") } :
+          obs.pending.includes(s) ? { state: "wait", text: K.t("deciding…") } : { state: "", text: "" });
       body.push(at(pad + (inner - Math.min(78, inner / obs.players.length) * obs.players.length) / 2, y + 8, chips.node));
       y += chips.h + 14;
     } else if (phase === "partner" && obs.partner_choice) {
       const pc = obs.partner_choice;
-      title = `Special situation · ${obs.company}`;
-      right = `$${pc.price} a share`;
+      title = K.t("Special situation · {company}", { company: obs.company });
+      right = K.t("${price} a share", { price: pc.price });
       const mine = ctx.partners.size > 0;
+      const seller = pc.chooses === "seller";
+      const said = { price: pc.price, player: shortName(view, pc.chooser) };
       const text = mine
-        ? `Choose the ${pc.chooses} you trade with at $${pc.price}: click a player.`
-        : `${shortName(view, pc.chooser)} chooses the ${pc.chooses} to trade with at $${pc.price}.`;
+        ? seller ? K.t("Choose the seller you trade with at ${price}: click a player.", said) :
+          K.t("Choose the buyer you trade with at ${price}: click a player.", said)
+        : seller ? K.t("{player} chooses the seller to trade with at ${price}.", said) :
+          K.t("{player} chooses the buyer to trade with at ${price}.", said);
       for (const line of wrap(text, 14, inner, { bold: mine })) { body.push(txt(pad, y + 8, line, { size: 14, bold: mine })); y += 19; }
       y += 8;
       const cw = Math.min(inner, mine ? 150 : 130);
@@ -582,28 +635,32 @@
           rect(0, 0, cw, 48, { fill: action ? "#fff6d6" : PAPER_DARK, stroke: action ? "#8d6a12" : PAPER_LINE, sw: 1.5, r: 9, cls: "gw-face" }),
           coin(24, 24, 15, seat, { me: seat === view.seat }),
           txt(46, 21, shortName(view, seat), { size: 13.5, bold: true, max: cw - 52 }),
-          txt(46, 38, `$${obs.players[seat].cash} · ${obs.players[seat].shares[obs.company]} shares`, { size: 11.5, fill: MUTED, max: cw - 52 }),
+          txt(46, 38, K.t("${cash} · {n} shares", { cash: obs.players[seat].cash, n: obs.players[seat].shares[obs.company] }),
+            { size: 11.5, fill: MUTED, max: cw - 52 }),
         ];
         const attrs = { "data-candidate": seat };
+        const choose = K.t("choose {player}", { player: shortName(view, seat) });
         body.push(at(x, yy, action
-          ? clickable(S("g", { ...attrs, "data-partner": seat, class: "gw-target", "aria-label": `choose ${shortName(view, seat)}` }, ...kids), () => ui.act(action))
+          ? clickable(S("g", { ...attrs, "data-partner": seat, class: "gw-target", "aria-label": choose }, ...kids), () => ui.act(action))
           : S("g", attrs, ...kids)));
       });
       y += Math.ceil(pc.candidates.length / perRow) * 58 + 6;
-      const waiting = pc.waiting.length ? `Then: ${pc.waiting.map((s) => shortName(view, s)).join(", ")}` : "";
+      const waiting = pc.waiting.length ? K.t("Then: {players}", { players: pc.waiting.map((s) => shortName(view, s)).join(", ") }) : "";
       if (waiting) { body.push(txt(pad, y + 8, waiting, { size: 12.5, fill: MUTED, max: inner })); y += 20; }
     } else if (phase === "propose") {
       const proposer = obs.pending[0];
-      title = `Replace the boss · ${obs.company}`;
-      right = `${obs.vote_threshold} yes votes to pass`;
+      title = K.t("Replace the boss · {company}", { company: obs.company });
+      right = K.t("{n} yes votes to pass", { n: obs.vote_threshold });
       const comp = obs.companies.find((c) => c.name === obs.company);
       const mine = ctx.proposals.size > 0 || ctx.pass;
       const text = mine
-        ? `You may propose a new boss for ${obs.company}: click one of the available bosses, or pass.`
-        : `${shortName(view, proposer)} may propose one of the available bosses for ${obs.company}.`;
+        ? K.t("You may propose a new boss for {company}: click one of the available bosses, or pass.", { company: obs.company })
+        : K.t("{player} may propose one of the available bosses for {company}.",
+          { player: shortName(view, proposer), company: obs.company });
       for (const line of wrap(text, 14, inner, { bold: !!mine })) { body.push(txt(pad, y + 8, line, { size: 14, bold: !!mine })); y += 19; }
       y += 6;
-      body.push(txt(pad, y + 8, comp.boss ? `Now running ${obs.company}: ${comp.boss.name}` : `${obs.company} has no boss`,
+      body.push(txt(pad, y + 8, comp.boss ? K.t("Now running {company}: {boss}", { company: obs.company, boss: comp.boss.name }) :
+        K.t("{company} has no boss", { company: obs.company }),
         { size: 12.5, fill: MUTED }));
       y += 26;
       const n = obs.available_bosses.length;
@@ -612,64 +669,68 @@
       const bh = bossHeight(cw);
       obs.available_bosses.forEach((boss, i) => {
         const action = ctx.proposals.get(boss.name);
-        const card = bossCard(boss, cw, { glow: !!action, badge: action ? "propose" : null,
+        const card = bossCard(boss, cw, { glow: !!action, badge: action ? K.t("propose") : null,
           run: action ? () => ui.act(action) : null, data: { "data-propose": action ? boss.name : null } });
         body.push(at(pad + i * (cw + gap), y + 6, card.node));
       });
       y += bh + 14;
       if (ctx.pass) {
-        const b = svgButton(pad, y, "Pass: keep the boss", () => ui.act(ctx.pass), { data: { "data-pass": "1" } });
+        const b = svgButton(pad, y, K.t("Pass: keep the boss"), () => ui.act(ctx.pass), { data: { "data-pass": "1" } });
         body.push(b.node);
         y += b.h + 10;
       }
     } else if (phase === "vote" && obs.proposal) {
       const pr = obs.proposal;
-      title = `Vote · ${obs.company}`;
-      right = `${obs.vote_threshold} yes needed`;
+      title = K.t("Vote · {company}", { company: obs.company });
+      right = K.t("{n} yes needed", { n: obs.vote_threshold });
       const comp = obs.companies.find((c) => c.name === obs.company);
-      body.push(txt(pad, y + 8, `${shortName(view, pr.proposer)} proposes ${pr.boss.name}; one vote per share.`,
+      body.push(txt(pad, y + 8, K.t("{player} proposes {boss}; one vote per share.", { player: shortName(view, pr.proposer), boss: pr.boss.name }),
         { size: 14, bold: true, max: inner }));
       y += 20;
       const gap = 10;
       const cw = (inner - gap) / 2;
       const bh = bossHeight(cw);
-      body.push(txt(pad, y + 10, "PROPOSED", { size: 11, bold: true, fill: MUTED, spacing: 0.6 }));
-      body.push(txt(pad + cw + gap, y + 10, "NOW", { size: 11, bold: true, fill: MUTED, spacing: 0.6 }));
+      body.push(txt(pad, y + 10, K.t("PROPOSED"), { size: 11, bold: true, fill: MUTED, spacing: 0.6 }));
+      body.push(txt(pad + cw + gap, y + 10, K.t("NOW"), { size: 11, bold: true, fill: MUTED, spacing: 0.6 }));
       y += 16;
       body.push(at(pad, y, bossCard(pr.boss, cw, { stroke: "#8d6a12", data: { "data-proposed": pr.boss.name } }).node));
       if (comp.boss) body.push(at(pad + cw + gap, y, bossCard(comp.boss, cw).node));
       else {
         body.push(rect(pad + cw + gap, y, cw, bh, { fill: PAPER_DARK, stroke: PAPER_LINE, dash: "5 4", r: 9 }));
-        body.push(txt(pad + cw + gap + cw / 2, y + bh / 2 + 5, "no boss", { size: 13, anchor: "middle", fill: MUTED }));
+        body.push(txt(pad + cw + gap + cw / 2, y + bh / 2 + 5, K.t("no boss"), { size: 13, anchor: "middle", fill: MUTED }));
       }
       y += bh + 12;
       const voters = Object.keys(pr.voters).map(Number);
-      const chips = playerChips(view, obs, inner, voters, (s) => ({
-        state: obs.committed.includes(s) ? "done" : obs.pending.includes(s) ? "wait" : "",
-        text: `${pr.voters[String(s)]} vote${pr.voters[String(s)] === 1 ? "" : "s"}` +
-          (obs.committed.includes(s) ? " ✓" : ""),
-      }));
+      const chips = playerChips(view, obs, inner, voters, (s) => {
+        const n = pr.voters[String(s)];
+        const votes = n === 1 ? K.t("{n} vote", { n }) : K.t("{n} votes", { n });
+        return {
+          state: obs.committed.includes(s) ? "done" : obs.pending.includes(s) ? "wait" : "",
+          text: obs.committed.includes(s) ? `${votes} ✓` : votes,
+        };
+      });
       body.push(at(pad, y, chips.node));
       y += chips.h + 8;
       const mine = obs.my_commitment && obs.my_commitment.type === "vote" ? obs.my_commitment.yes : null;
       if (ctx.votes.yes || ctx.votes.no) {
         const bw = (inner - 10) / 2;
-        const yes = svgButton(pad, y, "Vote yes", () => ui.act(ctx.votes.yes),
+        const yes = svgButton(pad, y, K.t("Vote yes"), () => ui.act(ctx.votes.yes),
           { w: bw, h: 44, size: 16, fill: "#d8efd9", stroke: GOOD, ink: "#1b5e20", data: { "data-vote": "yes" } });
-        const no = svgButton(pad + bw + 10, y, "Vote no", () => ui.act(ctx.votes.no),
+        const no = svgButton(pad + bw + 10, y, K.t("Vote no"), () => ui.act(ctx.votes.no),
           { w: bw, h: 44, size: 16, fill: "#f8dcd9", stroke: BAD, ink: "#8c1d18", data: { "data-vote": "no" } });
         body.push(yes.node, no.node);
         y += 54;
       } else if (mine !== null) {
         body.push(S("g", { "data-my-vote": mine ? "yes" : "no" },
           lock(pad, y + 1, 14, MUTED),
-          txt(pad + 22, y + 14, `Your vote: ${mine ? "yes" : "no"} (hidden until everyone has voted)`,
+          txt(pad + 22, y + 14, mine ? K.t("Your vote: yes (hidden until everyone has voted)") :
+            K.t("Your vote: no (hidden until everyone has voted)"),
             { size: 13.5, bold: true, max: inner - 22 })));
         y += 26;
       }
     } else if (phase === "over") {
-      title = "Final ranking";
-      right = obs.options && obs.options.cash_only ? "cash only" : "cash + shares";
+      title = K.t("Final ranking");
+      right = obs.options && obs.options.cash_only ? K.t("cash only") : K.t("cash + shares");
       (obs.ranking || []).forEach((group, place) => {
         for (const seat of group) {
           body.push(S("g", { "data-rank": place + 1, "data-seat": seat },
@@ -682,14 +743,16 @@
       });
       y += 4;
     } else {
-      title = "Waiting";
-      body.push(txt(pad, y + 8, obs.asking || "", { size: 14 }));
+      title = K.t("Waiting");
+      body.push(txt(pad, y + 8, asking(view, obs), { size: 14 }));
       y += 24;
     }
     if (obs.last_vote && (phase === "propose" || phase === "vote" || phase === "over")) {
       const lv = obs.last_vote;
-      const ayes = lv.voted_yes.map((s) => shortName(view, s)).join(", ") || "nobody";
-      const line = `Last vote: ${lv.boss}, ${lv.yes} yes (${ayes}) · ${lv.passed ? "passed" : "failed"}`;
+      const ayes = lv.voted_yes.map((s) => shortName(view, s)).join(", ") || K.t("nobody");
+      const said = { boss: lv.boss, yes: lv.yes, players: ayes };
+      const line = lv.passed ? K.t("Last vote: {boss}, {yes} yes ({players}) · passed", said) :
+        K.t("Last vote: {boss}, {yes} yes ({players}) · failed", said);
       for (const l of wrap(line, 12.5, inner)) { body.push(txt(pad, y + 10, l, { size: 12.5, fill: MUTED })); y += 17; }
       y += 2;
     }
@@ -721,7 +784,7 @@
         const y0 = 48 + i * (hh + 2);
         kids.push(rect(8, y0, w - 16, hh, { fill: "#ffffff", stroke: k.c, sw: 1.3, r: 6 }));
         kids.push(rect(8, y0, 6, hh, { fill: k.c, r: 3 }));
-        const lines = wrap(pretty(label), 12.5, w - 28, { bold: true }).slice(0, 2);
+        const lines = wrap(eventWords(label), 12.5, w - 28, { bold: true }).slice(0, 2);
         lines.forEach((line, j) => kids.push(txt(19, y0 + hh / 2 + 5 - (lines.length - 1) * 7.5 + j * 15, line,
           { size: 12.5, bold: true, fill: k.c, max: w - 28, data: { "data-event-label": label } })));
       });
@@ -730,7 +793,7 @@
       kids.push(rect(6, 6, w - 12, h - 12, { fill: "none", stroke: "rgba(246,231,189,.5)", sw: 1, r: 7 }));
       kids.push(S("circle", { cx: w / 2, cy: h / 2 - 14, r: 22, fill: "#2b2112", stroke: "#c8b27a", "stroke-width": 1.5 }));
       kids.push(txt(w / 2, h / 2 - 5, "?", { size: 26, bold: true, serif: true, anchor: "middle", fill: "#f6e7bd" }));
-      kids.push(txt(w / 2, h / 2 + 26, "face down", { size: 11.5, anchor: "middle", fill: "#f6e7bd" }));
+      kids.push(txt(w / 2, h / 2 + 26, K.t("face down"), { size: 11.5, anchor: "middle", fill: "#f6e7bd" }));
     }
     // who may look at it
     const label = `#${info.space + 1}`;
@@ -738,10 +801,14 @@
     seen.forEach((s, i) => kids.push(coin(w - 14 - i * 21, h - 15, 9, s, { me: s === view.seat })));
     if (mine) {
       kids.push(rect(w / 2 - 18, -9, 36, 18, { fill: GOLD, stroke: "#8d6a12", r: 9 }));
-      kids.push(txt(w / 2, 4.5, "you", { size: 12, bold: true, anchor: "middle" }));
+      kids.push(txt(w / 2, 4.5, K.t("you"), { size: 12, bold: true, anchor: "middle" }));
     }
-    const title = up ? `Information ${info.space + 1}: ${info.percentage} % · ${info.left} / ${info.right}` :
-      `Information ${info.space + 1}: face down` + (seen.length ? ` (seen by ${seen.map((s) => shortName(view, s)).join(", ")})` : "");
+    const number = info.space + 1;
+    const title = up ? K.t("Information {number}: {percentage} % · {left} / {right}",
+      { number, percentage: info.percentage, left: K.t(info.left), right: K.t(info.right) }) :
+      seen.length ? K.t("Information {number}: face down (seen by {players})",
+        { number, players: seen.map((s) => shortName(view, s)).join(", ") }) :
+        K.t("Information {number}: face down", { number });
     return S("g", { "data-info-space": info.space, "data-face": up ? "up" : "down",
       "data-percentage": up ? info.percentage : null, "data-card": up ? info.card : null },
     S("title", {}, title), ...kids);
@@ -754,15 +821,17 @@
     let y = 0;
     y = 24;
     if (!pairs.length) {
-      kids.push(txt(0, 14, "EVENTS", { size: 12.5, bold: true, fill: MUTED, spacing: 0.8 }));
-      for (const line of wrap(`None yet: the events of ${obs.year} are played at the end of the year, from the highest percentage down.`, 12.5, w)) {
+      kids.push(txt(0, 14, K.t("EVENTS"), { size: 12.5, bold: true, fill: MUTED, spacing: 0.8 }));
+      const none = K.t("None yet: the events of {year} are played at the end of the year, from the highest percentage down.",
+        { year: obs.year });
+      for (const line of wrap(none, 12.5, w)) {
         kids.push(txt(0, y + 12, line, { size: 12.5, fill: MUTED, italic: true }));
         y += 17;
       }
       return { node: S("g", { "data-section": "revealed" }, ...kids), h: y + 4 };
     }
-    kids.push(txt(0, 14, `EVENTS OF ${year}`, { size: 12.5, bold: true, fill: MUTED, spacing: 0.8 }));
-    kids.push(txt(w, 14, "played from the highest %", { size: 12, anchor: "end", fill: MUTED }));
+    kids.push(txt(0, 14, K.t("EVENTS OF {year}", { year }), { size: 12.5, bold: true, fill: MUTED, spacing: 0.8 }));
+    kids.push(txt(w, 14, K.t("played from the highest %"), { size: 12, anchor: "end", fill: MUTED }));
     const rowH = narrow ? 44 : 24;
     pairs.forEach((p, i) => {
       const dropped = i === pairs.length - 1;
@@ -775,23 +844,25 @@
       if (narrow) {
         halves.forEach((label, j) => {
           const k = eventKind(label);
-          row.push(txt(58, yy + 14 + j * 18, `${j + 1}. ${pretty(label)}`, { size: 12.5, bold: !dropped,
+          row.push(txt(58, yy + 14 + j * 18, `${j + 1}. ${eventWords(label)}`, { size: 12.5, bold: !dropped,
             fill: dropped ? MUTED : k.c, strike: dropped, max: w - 60 }));
         });
       } else {
         const hw = (w - 58 - (dropped ? 70 : 0)) / 2;
         halves.forEach((label, j) => {
           const k = eventKind(label);
-          row.push(txt(58 + j * hw, yy + 15, `${j + 1}. ${pretty(label)}`, { size: 12.5, bold: !dropped,
+          row.push(txt(58 + j * hw, yy + 15, `${j + 1}. ${eventWords(label)}`, { size: 12.5, bold: !dropped,
             fill: dropped ? MUTED : k.c, strike: dropped, max: hw - 8 }));
         });
       }
-      if (dropped) row.push(txt(w, yy + 15, narrow ? "" : "dropped", { size: 12, anchor: "end", fill: MUTED, italic: true }));
+      if (dropped) row.push(txt(w, yy + 15, narrow ? "" : K.t("dropped"), { size: 12, anchor: "end", fill: MUTED, italic: true }));
+      const said = { percentage: p.percentage, left: K.t(p.left), right: K.t(p.right) };
       kids.push(S("g", { "data-revealed-space": p.space, "data-percentage": p.percentage,
         "data-dropped": dropped ? "true" : null },
-      S("title", {}, `${p.percentage} %: ${p.left}, then ${p.right}${dropped ? " (lowest: dropped, not played)" : ""}`), ...row));
+      S("title", {}, dropped ? K.t("{percentage} %: {left}, then {right} (lowest: dropped, not played)", said) :
+        K.t("{percentage} %: {left}, then {right}", said)), ...row));
     });
-    if (narrow) kids.push(txt(0, y + pairs.length * rowH + 6, "the lowest % is dropped", { size: 12, fill: MUTED, italic: true }));
+    if (narrow) kids.push(txt(0, y + pairs.length * rowH + 6, K.t("the lowest % is dropped"), { size: 12, fill: MUTED, italic: true }));
     return { node: S("g", { "data-section": "revealed" }, ...kids), h: y + pairs.length * rowH + (narrow ? 12 : 0) };
   }
 
@@ -800,11 +871,11 @@
     const inner = w - 2 * pad;
     const mineSpaces = obs.my_information || [];
     const spaces = obs.information || [];
-    const right = obs.over ? "" : view.seat === null || view.seat === undefined ? "all face down for spectators" :
-      `you may look at #${mineSpaces.map((s) => s + 1).join(" and #")}`;
+    const right = obs.over ? "" : view.seat === null || view.seat === undefined ? K.t("all face down for spectators") :
+      K.t("you may look at {spaces}", { spaces: andList(mineSpaces.map((s) => `#${s + 1}`)) });
     const body = [];
     let y = 52;
-    const title = obs.over ? "Information cards" : `Information cards of ${obs.year}`;
+    const title = obs.over ? K.t("Information cards") : K.t("Information cards of {year}", { year: obs.year });
     if (right && measure(title.toUpperCase(), 13, { bold: true }) + 0.8 * title.length + measure(right, 12.5) + 36 > w) {
       body.push(txt(pad, y - 2, right[0].toUpperCase() + right.slice(1), { size: 12.5, fill: MUTED, max: inner }));
       y += 18;
@@ -821,7 +892,7 @@
       });
       y += Math.ceil(spaces.length / cols) * (ch + gap + 6) + 4;
     } else {
-      body.push(txt(pad, y + 4, obs.over ? "The game is over." : "No information cards on the board.", { size: 13, fill: MUTED }));
+      body.push(txt(pad, y + 4, obs.over ? K.t("The game is over.") : K.t("No information cards on the board."), { size: 13, fill: MUTED }));
       y += 20;
     }
     const rev = revealedList(view, obs, inner, narrow);
@@ -832,7 +903,7 @@
 
   // ------------------------------------------------------------------- companies
   function marketBar(view, obs, w) {
-    const kids = [sectionTitle(0, 14, "Market shares", "always 100 % in all", w)];
+    const kids = [sectionTitle(0, 14, K.t("Market shares"), K.t("always 100 % in all"), w)];
     const y = 24;
     const h = 30;
     let x = 0;
@@ -865,7 +936,7 @@
     // head band
     kids.push(S("path", { d: `M0 12 A12 12 0 0 1 12 0 H${w - 12} A12 12 0 0 1 ${w} 12 V40 H0 Z`, fill: st.c }));
     kids.push(txt(12, 27, comp.name.toUpperCase(), { size: 18, bold: true, serif: true, fill: st.ink, spacing: 1.5 }));
-    const tag = comp.bankrupt ? "BANKRUPT" : under ? (w < 250 ? "NOW" : "UNDER REVIEW") : "";
+    const tag = comp.bankrupt ? K.t("BANKRUPT") : under ? (w < 250 ? K.t("NOW") : K.t("UNDER REVIEW")) : "";
     if (tag) {
       const tw = measure(tag, 11, { bold: true }) + 14;
       kids.push(rect(w - tw - 10, 10, tw, 20, { fill: comp.bankrupt ? BAD : HILITE, r: 10 }));
@@ -874,9 +945,9 @@
     y = 50;
     // capital, share value, market share
     const cw = inner / 3;
-    const stats = [["CAPITAL", `$${comp.capital}`, "data-capital", comp.capital],
-      [w < 250 ? "SHARE" : "A SHARE", `$${comp.share_value}`, "data-share-value", comp.share_value],
-      ["MARKET", `${comp.market_share} %`, "data-market", comp.market_share]];
+    const stats = [[K.t("CAPITAL"), `$${comp.capital}`, "data-capital", comp.capital],
+      [w < 250 ? K.t("SHARE") : K.t("A SHARE"), `$${comp.share_value}`, "data-share-value", comp.share_value],
+      [K.t("MARKET"), `${comp.market_share} %`, "data-market", comp.market_share]];
     stats.forEach(([label, value, attr, raw], i) => {
       kids.push(txt(pad + i * cw, y + 10, label, { size: 11, bold: true, fill: MUTED, spacing: 0.6 }));
       kids.push(txt(pad + i * cw, y + 35, value, { size: 22, bold: true, serif: true, fill: INK, max: cw - 6,
@@ -888,8 +959,8 @@
     y += 20;
     // resources
     const res = Object.entries(comp.resources);
-    kids.push(txt(pad, y + 10, "RESOURCES", { size: 11, bold: true, fill: MUTED, spacing: 0.6 }));
-    kids.push(txt(w - pad, y + 10, `cost $${comp.resource_cost} a year`, { size: 12, anchor: "end", fill: MUTED }));
+    kids.push(txt(pad, y + 10, K.t("RESOURCES"), { size: 11, bold: true, fill: MUTED, spacing: 0.6 }));
+    kids.push(txt(w - pad, y + 10, K.t("cost ${cost} a year", { cost: comp.resource_cost }), { size: 12, anchor: "end", fill: MUTED }));
     y += 18;
     let tx = pad;
     const tr = 13;
@@ -897,14 +968,14 @@
     for (const [name, k] of res) {
       for (let i = 0; i < k; i++) {
         if (tx + 2 * tr > w - pad) break;
-        kids.push(token(name, tx + tr, y + tr, tr, { data: { "data-token": name }, title: name }));
+        kids.push(token(name, tx + tr, y + tr, tr, { data: { "data-token": name }, title: K.t(name) }));
         tx += 2 * tr + 5;
         count++;
       }
       if (k) tx += 4;
     }
-    if (!count) kids.push(txt(pad, y + 18, "no resources", { size: 12.5, fill: MUTED, italic: true }));
-    const words = res.filter(([, k]) => k).map(([n, k]) => `${k} ${n}`).join(" · ");
+    if (!count) kids.push(txt(pad, y + 18, K.t("no resources"), { size: 12.5, fill: MUTED, italic: true }));
+    const words = res.filter(([, k]) => k).map(([n, k]) => `${k} ${K.t(n)}`).join(" · ");
     if (words && tx + measure(words, 12) + 8 < w - pad) kids.push(txt(w - pad, y + 18, words, { size: 12, anchor: "end", fill: INK }));
     y += 2 * tr + 10;
     // the result if the year ended now
@@ -912,15 +983,16 @@
       const salary = comp.boss ? comp.boss.salary : 0;
       const result = comp.market_share - comp.resource_cost - salary;
       const money = `${result >= 0 ? "+" : "−"}$${Math.abs(result)}`;
-      let line = `Result now: ${comp.market_share} − ${comp.resource_cost} − ${salary} = ${money}`;
-      if (measure(line, 12.5, { bold: true }) > inner) line = `Result now: ${money}`;
+      let line = K.t("Result now: {market} − {resources} − {salary} = {result}",
+        { market: comp.market_share, resources: comp.resource_cost, salary, result: money });
+      if (measure(line, 12.5, { bold: true }) > inner) line = K.t("Result now: {result}", { result: money });
       kids.push(S("g", { "data-result": result },
-        S("title", {}, "market share − resource prices − the boss's salary, at today's prices"),
+        S("title", {}, K.t("market share − resource prices − the boss's salary, at today's prices")),
         txt(pad, y + 10, line, { size: 12.5, bold: true, fill: result >= 0 ? GOOD : BAD, max: inner })));
       y += 20;
     }
     // the boss
-    kids.push(txt(pad, y + 10, "BOSS", { size: 11, bold: true, fill: MUTED, spacing: 0.6 }));
+    kids.push(txt(pad, y + 10, K.t("BOSS"), { size: 11, bold: true, fill: MUTED, spacing: 0.6 }));
     y += 16;
     if (comp.boss) {
       const card = bossCard(comp.boss, inner, { data: { "data-company-boss": comp.name } });
@@ -929,14 +1001,15 @@
     } else {
       const bh = bossHeight(inner);
       kids.push(rect(pad, y, inner, bh, { fill: PAPER_DARK, stroke: PAPER_LINE, dash: "5 4", r: 9 }));
-      kids.push(txt(pad + inner / 2, y + bh / 2 + 5, comp.bankrupt ? "out of business" : "no boss: the shareholders may vote one in",
+      kids.push(txt(pad + inner / 2, y + bh / 2 + 5, comp.bankrupt ? K.t("out of business") : K.t("no boss: the shareholders may vote one in"),
         { size: 12.5, anchor: "middle", fill: MUTED, italic: true, max: inner - 16 }));
       y += bh + 10;
     }
     // shareholders
     const holders = obs.players.map((p, s) => [p.shares[comp.name], s]).filter(([k]) => k > 0);
     const held = holders.reduce((a, [k]) => a + k, 0);
-    kids.push(txt(pad, y + 10, `SHARES · ${held} of ${comp.shares} held`, { size: 11, bold: true, fill: MUTED, spacing: 0.6 }));
+    kids.push(txt(pad, y + 10, K.t("SHARES · {held} of {count} held", { held, count: comp.shares }),
+      { size: 11, bold: true, fill: MUTED, spacing: 0.6 }));
     y += 18;
     let hx = pad;
     let hy = y;
@@ -945,12 +1018,13 @@
       const iw = 24 + measure(label, 13, { bold: true }) + 10;
       if (hx + iw > w - pad) { hx = pad; hy += 26; }
       kids.push(S("g", { "data-holder": s, "data-count": k },
-        S("title", {}, `${shortName(view, s)}: ${k} ${comp.name} share${k === 1 ? "" : "s"}`),
+        S("title", {}, k === 1 ? K.t("{player}: {n} {company} share", { player: shortName(view, s), n: k, company: comp.name }) :
+          K.t("{player}: {n} {company} shares", { player: shortName(view, s), n: k, company: comp.name })),
         coin(hx + 10, hy + 10, 10, s, { me: s === view.seat }),
         txt(hx + 24, hy + 15, label, { size: 13, bold: true })));
       hx += iw;
     }
-    if (!holders.length) kids.push(txt(pad, y + 14, "nobody", { size: 12.5, fill: MUTED, italic: true }));
+    if (!holders.length) kids.push(txt(pad, y + 14, K.t("nobody"), { size: 12.5, fill: MUTED, italic: true }));
     y = hy + 28;
     const h = Math.max(y, minH || 0);
     const frame = [
@@ -1010,8 +1084,8 @@
     const body = [];
     let y = 48;
     const head = (x, label, anchor) => body.push(txt(x, y + 4, label, { size: 11, bold: true, fill: MUTED, anchor, spacing: 0.4 }));
-    head(pad, "PLAYER");
-    head(xCash - 2, "CASH", "end");
+    head(pad, K.t("PLAYER"));
+    head(xCash - 2, K.t("CASH"), "end");
     obs.companies.forEach((c, i) => {
       const st = companyStyle(c.name);
       const x = xShares + i * colW.share;
@@ -1019,8 +1093,8 @@
       body.push(rect(x + 2, y - 9, colW.share - 4, 18, { fill: st.c, r: 9 }));
       body.push(txt(x + colW.share / 2, y + 4, label, { size: 11, bold: true, anchor: "middle", fill: st.ink }));
     });
-    head(xWorth - 4, "WORTH", "end");
-    if (!narrow) head(xPrice - 2, "LAST PRICE", "end");
+    head(xWorth - 4, K.t("WORTH"), "end");
+    if (!narrow) head(xPrice - 2, K.t("LAST PRICE"), "end");
     y += 14;
     const rowH = 42;
     obs.players.forEach((p, s) => {
@@ -1037,13 +1111,13 @@
         stroke: me ? GOLD : null, sw: me ? 1.5 : null, r: 7, cls: "gw-face" }));
       row.push(coin(pad + 12, mid, 11, s, { me }));
       // status: deciding / decided, under the name
-      let status = me && !narrow ? "you" : "";
+      let status = me && !narrow ? K.t("you") : "";
       let statusFill = MUTED;
       let strong = false;
       const add = (t) => { status = status ? `${status} · ${t}` : t; };
-      if (committed) { add(obs.phase === "vote" ? "✓ voted" : "✓ price set"); statusFill = GOOD; strong = true; }
-      else if (pending) add(obs.phase === "partner" ? "choosing…" : obs.phase === "propose" ? "proposing…" : "deciding…");
-      if (action) { status = "click to choose"; statusFill = "#8d6a12"; strong = true; }
+      if (committed) { add(obs.phase === "vote" ? K.t("✓ voted") : K.t("✓ price set")); statusFill = GOOD; strong = true; }
+      else if (pending) add(obs.phase === "partner" ? K.t("choosing…") : obs.phase === "propose" ? K.t("proposing…") : K.t("deciding…"));
+      if (action) { status = K.t("click to choose"); statusFill = "#8d6a12"; strong = true; }
       const name = shortName(view, s);
       let revealed = null;
       if (last) {
@@ -1053,7 +1127,8 @@
         revealed = { price, mark: bought ? "▲" : sold ? "▼" : "", bought, sold };
       }
       if (narrow && !status && revealed) {
-        status = `named $${revealed.price}${revealed.mark ? " " + revealed.mark : ""}`;
+        const named = K.t("named ${price}", { price: revealed.price });
+        status = revealed.mark ? `${named} ${revealed.mark}` : named;
         statusFill = revealed.bought ? GOOD : revealed.sold ? BAD : MUTED;
       }
       if (status) {
@@ -1073,26 +1148,29 @@
       if (revealed) {
         const { price, mark, bought, sold } = revealed;
         row.push(S("g", { "data-revealed-price": s, "data-price": price },
-          S("title", {}, `${name} named $${price} at the last reveal` + (bought ? " and bought" : sold ? " and sold" : "")),
+          S("title", {}, bought ? K.t("{player} named ${price} at the last reveal and bought", { player: name, price }) :
+            sold ? K.t("{player} named ${price} at the last reveal and sold", { player: name, price }) :
+              K.t("{player} named ${price} at the last reveal", { player: name, price })),
           narrow ? null : txt(xPrice - 15, mid + 5, `$${price}`, { size: 13.5, anchor: "end" }),
           mark && !narrow ? txt(xPrice - 1, mid + 5, mark, { size: 11, anchor: "end", fill: bought ? GOOD : BAD }) : null));
       }
       const attrs = { "data-player": s, "data-shares": obs.companies.map((c) => p.shares[c.name]).join(","),
         "data-committed": committed ? "true" : null, "data-me": me ? "true" : null };
       const node = action
-        ? clickable(S("g", { ...attrs, "data-partner": s, class: "gw-target", "aria-label": `choose ${name}` }, ...row), () => ui.act(action))
+        ? clickable(S("g", { ...attrs, "data-partner": s, class: "gw-target", "aria-label": K.t("choose {player}", { player: name }) },
+          ...row), () => ui.act(action))
         : S("g", attrs, ...row);
       body.push(at(0, y, node));
       y += rowH;
     });
     if (last) {
-      body.push(txt(pad, y + 10, narrow ? "named: the price at the last reveal (▲ bought, ▼ sold)" :
-        "last price: ▲ bought, ▼ sold", { size: 11.5, fill: MUTED, max: inner }));
+      body.push(txt(pad, y + 10, narrow ? K.t("named: the price at the last reveal (▲ bought, ▼ sold)") :
+        K.t("last price: ▲ bought, ▼ sold"), { size: 11.5, fill: MUTED, max: inner }));
       y += 18;
     }
     y += 8;
-    const note = cashOnly ? "worth: cash only" : "worth: cash + shares at book value";
-    return { node: S("g", { "data-section": "players" }, ...panel(w, y, "Players", { right: note }), ...body), h: y };
+    const note = cashOnly ? K.t("worth: cash only") : K.t("worth: cash + shares at book value");
+    return { node: S("g", { "data-section": "players" }, ...panel(w, y, K.t("Players"), { right: note }), ...body), h: y };
   }
 
   // ------------------------------------------------------------- resource prices
@@ -1109,7 +1187,7 @@
     for (const [name, price] of Object.entries(obs.resource_prices)) {
       const row = [];
       row.push(token(name, pad + 13, y + 13, 13));
-      row.push(txt(pad + 32, y + 18, name, { size: 13.5, bold: true }));
+      row.push(txt(pad + 32, y + 18, K.t(name), { size: 13.5, bold: true }));
       spaces.forEach((v, i) => {
         const x = pad + labelW + i * sw;
         const on = v === price;
@@ -1119,13 +1197,13 @@
         else row.push(txt(x + sw / 2, y + 18, `$${v}`, { size: Math.min(12, sw / 3), anchor: "middle", fill: MUTED }));
       });
       body.push(S("g", { "data-resource-price": name, "data-price": price },
-        S("title", {}, `${name}: $${price}`), ...row));
+        S("title", {}, `${K.t(name)}: $${price}`), ...row));
       if (!spaces.includes(price)) body.push(txt(w - pad, y + 18, `$${price}`, { size: 12, anchor: "end" }));
       y += 34;
     }
-    body.push(txt(pad, y + 8, "Each token costs its price every year.", { size: 11.5, fill: MUTED, max: inner }));
+    body.push(txt(pad, y + 8, K.t("Each token costs its price every year."), { size: 11.5, fill: MUTED, max: inner }));
     y += 20;
-    return { node: S("g", { "data-section": "prices" }, ...panel(w, y, "Resource prices"), ...body), h: y };
+    return { node: S("g", { "data-section": "prices" }, ...panel(w, y, K.t("Resource prices")), ...body), h: y };
   }
 
   // ------------------------------------------------------------- available bosses
@@ -1140,22 +1218,25 @@
     let y = 46;
     obs.available_bosses.forEach((boss, i) => {
       const action = ctx.proposals.get(boss.name);
-      const card = bossCard(boss, cw, { glow: !!action, badge: action ? "propose" : null,
+      const card = bossCard(boss, cw, { glow: !!action, badge: action ? K.t("propose") : null,
         run: action ? () => ui.act(action) : null, data: { "data-available-boss": boss.name } });
       body.push(at(pad + i * (cw + gap), y, card.node));
     });
-    if (!obs.available_bosses.length) body.push(txt(pad, y + 14, "none", { size: 13, fill: MUTED }));
+    if (!obs.available_bosses.length) body.push(txt(pad, y + 14, K.t("none"), { size: 13, fill: MUTED }));
     y += (obs.available_bosses.length ? bh : 20) + 12;
     const deck = obs.boss_deck || { cards: 0, known_bottom: [] };
-    const line = `Boss deck: ${deck.cards} card${deck.cards === 1 ? "" : "s"}` +
-      (deck.known_bottom.length ? ` · known at the bottom: ${deck.known_bottom.join(", ")}` : "");
+    const said = { n: deck.cards, bosses: deck.known_bottom.join(", ") };
+    const line = deck.known_bottom.length
+      ? deck.cards === 1 ? K.t("Boss deck: {n} card · known at the bottom: {bosses}", said) :
+        K.t("Boss deck: {n} cards · known at the bottom: {bosses}", said)
+      : deck.cards === 1 ? K.t("Boss deck: {n} card", said) : K.t("Boss deck: {n} cards", said);
     for (const l of wrap(line, 12.5, inner)) {
       body.push(txt(pad, y + 6, l, { size: 12.5, fill: MUTED, data: { "data-boss-deck": deck.cards } }));
       y += 17;
     }
     y += 6;
-    return { node: S("g", { "data-section": "bosses" }, ...panel(w, y, "Available bosses",
-      { right: ctx.proposals.size ? "click one to propose it" : "" }), ...body), h: y };
+    return { node: S("g", { "data-section": "bosses" }, ...panel(w, y, K.t("Available bosses"),
+      { right: ctx.proposals.size ? K.t("click one to propose it") : "" }), ...body), h: y };
   }
 
   // --------------------------------------------------------------- custom controls
@@ -1168,23 +1249,23 @@
     const wrapBox = E("div", { class: "gw-controls" });
     if (ctx.prices.size) {
       wrapBox.append(E("p", { class: "gw-hint" },
-        "Pick your secret price on the wheel (or here) and set it; nobody sees it until everyone has set theirs."));
+        K.t("Pick your secret price on the wheel (or here) and set it; nobody sees it until everyone has set theirs.")));
       const out = E("output", { id: "gw-price-out" }, `$${sel.price}`);
       const range = E("input", { id: "gw-price-range", type: "range", min: 0, max: MAX_PRICE, step: 1,
-        value: sel.price, "aria-label": "secret price" });
+        value: sel.price, "aria-label": K.t("secret price") });
       range.addEventListener("input", () => {
         setPrice(Number(range.value), true);
       });
       const set = E("button", { id: "gw-price-set", class: "primary", "data-gw": "set-price",
-        onclick: () => sendPrice(ctx, ui) }, `Set secret price $${sel.price}`);
+        onclick: () => sendPrice(ctx, ui) }, K.t("Set secret price ${price}", { price: sel.price }));
       priceControls = { range, out, button: set };
       wrapBox.append(E("div", { class: "gw-row" }, range, out), E("div", { class: "gw-row" }, set));
     } else if (ctx.partners.size) {
-      wrapBox.append(E("p", { class: "gw-hint" }, "Click a highlighted player on the board to choose your partner."));
+      wrapBox.append(E("p", { class: "gw-hint" }, K.t("Click a highlighted player on the board to choose your partner.")));
     } else if (ctx.proposals.size || ctx.pass) {
-      wrapBox.append(E("p", { class: "gw-hint" }, "Click an available boss on the board to propose it, or pass."));
+      wrapBox.append(E("p", { class: "gw-hint" }, K.t("Click an available boss on the board to propose it, or pass.")));
     } else if (ctx.votes.yes || ctx.votes.no) {
-      wrapBox.append(E("p", { class: "gw-hint" }, "Vote on the board: your vote stays hidden until every shareholder has voted."));
+      wrapBox.append(E("p", { class: "gw-hint" }, K.t("Vote on the board: your vote stays hidden until every shareholder has voted.")));
     }
     box.append(wrapBox);
   }
@@ -1256,7 +1337,7 @@
       "data-move": view.move_count, "data-phase": obs.phase, "data-year": obs.year,
       "data-review": obs.company || "", "data-transaction": obs.transaction || "",
       "data-seat": view.seat === null || view.seat === undefined ? "" : view.seat,
-      role: "img", "aria-label": "Goodwill table",
+      role: "img", "aria-label": K.t("Goodwill table"),
     },
     S("defs", {},
       S("linearGradient", { id: "gw-bg", x1: 0, y1: 0, x2: 0, y2: 1 },
@@ -1289,7 +1370,7 @@
     const value = Object.fromEntries((obs.companies || []).map((c) =>
       [c.name, c.bankrupt ? 0 : c.share_value]));
     return (obs.players || []).map((p, s) => {
-      const parts = [`$${p.cash} cash`];
+      const parts = [K.t("${cash} cash", { cash: p.cash })];
       for (const [company, k] of Object.entries(p.shares || {})) {
         if (k) parts.push(`${company} ${k} × $${value[company]} = $${k * value[company]}`);
       }

@@ -120,7 +120,8 @@ async def play_seat(
         sent_at = 0.0
         sent_count = -1
         failures = 0
-        chat_at = time.perf_counter() + rng.random() * chat_every
+        # a generator of its own: the moves' random choices stay those of the plain run
+        chat_at = time.perf_counter() + random.Random(f"{table}:{seat}").random() * chat_every
         while True:
             if chat_every and time.perf_counter() >= chat_at:
                 chat_at = time.perf_counter() + chat_every

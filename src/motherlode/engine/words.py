@@ -38,9 +38,16 @@ class T:
 
     def _render(self, translate: Callable[[str], str] | None) -> str:
         template = self.template if translate is None else translate(self.template)
-        if not self.params:
+        params = self.params
+        if not params:
             return template
-        values = {k: v.render(translate) if isinstance(v, T) else v for k, v in self.params.items()}
+        values = params
+        for value in params.values():
+            if type(value) is T:  # nested words: render them first (rarely: leaves are most)
+                values = {
+                    k: v.render(translate) if type(v) is T else v for k, v in params.items()
+                }
+                break
         try:
             return template.format_map(values)
         except (KeyError, IndexError, ValueError):  # a translation that lost a place

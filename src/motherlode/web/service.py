@@ -952,8 +952,10 @@ class TableService:
         if prompt is None or seat is None or (prompt.label is None and prompt.words is None):
             return entries
         state = live.table.state
-        label = prompt.label_words or prompt.label
-        words = prompt.sentence or prompt.words
+        # English reads the game's English words as they are (the cheaper path); another
+        # language its translatable words, rendered
+        label = (translate and prompt.label_words) or prompt.label
+        words = (translate and prompt.sentence) or prompt.words
         out = []
         for entry, action in zip(entries, legal, strict=True):
             extra = {}

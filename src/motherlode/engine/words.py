@@ -44,9 +44,7 @@ class T:
         values = params
         for value in params.values():
             if type(value) is T:  # nested words: render them first (rarely: leaves are most)
-                values = {
-                    k: v.render(translate) if type(v) is T else v for k, v in params.items()
-                }
+                values = {k: v.render(translate) if type(v) is T else v for k, v in params.items()}
                 break
         try:
             return template.format_map(values)

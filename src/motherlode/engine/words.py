@@ -43,8 +43,10 @@ class T:
             return template
         values = params
         for value in params.values():
-            if type(value) is T:  # nested words: render them first (rarely: leaves are most)
-                values = {k: v.render(translate) if type(v) is T else v for k, v in params.items()}
+            if isinstance(value, T):  # nested words: render them first (leaves are most)
+                values = {
+                    k: v.render(translate) if isinstance(v, T) else v for k, v in params.items()
+                }
                 break
         try:
             return template.format_map(values)

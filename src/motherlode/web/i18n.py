@@ -20,6 +20,7 @@ import functools
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from motherlode.engine.words import T
+from motherlode.engine.words import T, render
 
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
@@ -90,6 +91,17 @@ def translate(lang: str, text: str | T, /, **params: Any) -> str:
     """``text`` (an English message, or words) in ``lang``, its ``{name}`` places filled."""
     words = text if isinstance(text, T) else T(text, **params)
     return words.render(translator(lang))
+
+
+LANGUAGE: ContextVar[str] = ContextVar("motherlode_language", default=DEFAULT)
+"""The language of the request or connection being answered: set for every request and
+socket by ``languages.LanguageMiddleware``."""
+
+
+def in_language(text: str | T) -> str:
+    """Words in the language being answered in (:data:`LANGUAGE`): for what goes out as
+    text, never as words (an HTTPException's detail, a field of a JSON answer)."""
+    return render(text, translator(LANGUAGE.get()))
 
 
 def negotiate(cookie: str | None, account: str | None, accept: str | None) -> str:

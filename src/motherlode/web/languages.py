@@ -9,7 +9,6 @@ broadcast to many connections names each one's language itself.
 
 from __future__ import annotations
 
-from contextvars import ContextVar
 from http.cookies import SimpleCookie
 from typing import Any
 
@@ -18,19 +17,17 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from motherlode.engine.words import T, render
+from motherlode.engine.words import T
 from motherlode.web import i18n
 from motherlode.web.errors import ServiceError
 
 YEAR = 365 * 86400
-LANGUAGE: ContextVar[str] = ContextVar("motherlode_language", default=i18n.DEFAULT)
-"""The language of the request or connection being answered."""
+LANGUAGE = i18n.LANGUAGE
+"""The language of the request or connection being answered (kept in :mod:`i18n`, which
+every part of the web layer may import without a cycle)."""
 
 
-def in_language(text: str | T) -> str:
-    """Words in the language being answered in (:data:`LANGUAGE`): for what goes out as
-    text, never as words (an HTTPException's detail, a field of a JSON answer)."""
-    return render(text, i18n.translator(LANGUAGE.get()))
+in_language = i18n.in_language
 
 
 class LanguageIn(BaseModel):

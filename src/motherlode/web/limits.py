@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 
 from motherlode.engine.record import MAX_FILE_BYTES, MAX_FILES
 from motherlode.engine.words import T
+from motherlode.web.i18n import in_language
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -133,8 +134,6 @@ class BodyLimit:
     def _message(limit: int) -> str:
         """The refusal, in the request's language (this runs inside the language's
         middleware)."""
-        from motherlode.web.languages import in_language  # it imports this module
-
         return in_language(T("the request is too large: at most {limit} bytes", limit=limit))
 
     async def _refuse(self, send: Send, limit: int) -> None:

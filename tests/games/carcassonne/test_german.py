@@ -8,7 +8,6 @@ passes once the game's translations are merged there.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -32,25 +31,9 @@ from motherlode.games.carcassonne.render import _label, label_words
 from motherlode.games.carcassonne.rules import CarcassonneState
 from motherlode.games.carcassonne.words import sentence, where, words
 from motherlode.web import i18n
+from tests.games.german import UNFILLED, Marker, extracted, randomly
 
 GAME = motherlode.get_game("carcassonne")
-UNFILLED = re.compile(r"\{\w+(?:[:!][^{}]*)?\}")
-
-
-@cache
-def extracted(domain: str) -> frozenset[str]:
-    return frozenset(str(m.id) for m in i18n.extract(domain) if m.id)
-
-
-class Marker:
-    """A translation that marks what it translated and keeps each sentence it was asked."""
-
-    def __init__(self) -> None:
-        self.seen: set[str] = set()
-
-    def __call__(self, text: str) -> str:
-        self.seen.add(text)
-        return "§" + text
 
 
 def new_game(players: int, seed: int, goldmines: bool = True) -> CarcassonneState:
@@ -68,11 +51,6 @@ def play(
         seat = state.pending()[0]
         state.apply(seat, choose(state, seat))
     yield state
-
-
-def randomly(seed: int) -> Callable[[CarcassonneState, int], Any]:
-    rng = random.Random(seed)
-    return lambda state, seat: rng.choice(state.legal_actions(seat))
 
 
 def heuristic() -> Callable[[CarcassonneState, int], Any]:

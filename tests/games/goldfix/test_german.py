@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import random
-import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
@@ -26,37 +25,16 @@ from motherlode.games.goldfix.i18n import browser_messages, server_messages
 from motherlode.games.goldfix.lists import Joined, either, together
 from motherlode.games.goldfix.rules import GoldfixState
 from motherlode.web import i18n
+from tests.games.german import UNFILLED, Marker, extracted, randomly
 
 GAME = motherlode.get_game("goldfix")
 prompt = importlib.import_module("motherlode.games.goldfix.prompt")
 wording = importlib.import_module(
     "motherlode.games.goldfix.words"
 )  # the package's `words` is its function
-UNFILLED = re.compile(r"\{\w+(?:[:!][^{}]*)?\}")
-
-
-@cache
-def extracted(domain: str) -> frozenset[str]:
-    return frozenset(str(m.id) for m in i18n.extract(domain) if m.id)
-
-
-class Marker:
-    """A translation that marks what it translated and keeps each sentence it was asked."""
-
-    def __init__(self) -> None:
-        self.seen: set[str] = set()
-
-    def __call__(self, text: str) -> str:
-        self.seen.add(text)
-        return "§" + text
 
 
 Choose = Callable[[GoldfixState, int], Action]
-
-
-def randomly(seed: int) -> Choose:
-    rng = random.Random(seed)
-    return lambda state, seat: rng.choice(state.legal_actions(seat))
 
 
 def heuristic() -> Choose:

@@ -8,8 +8,6 @@ once the game's translations are merged there.
 
 from __future__ import annotations
 
-import random
-import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
@@ -25,34 +23,13 @@ from motherlode.games.gonza.rules import GonzaState
 from motherlode.games.gonza.terms import and_list, comma_list
 from motherlode.games.gonza.words import said, words
 from motherlode.web import i18n
+from tests.games.german import UNFILLED, Marker, extracted, randomly
 from tests.games.gonza.helpers import new, roll
 
 GAME = motherlode.get_game("gonza")
-UNFILLED = re.compile(r"\{\w+(?:[:!][^{}]*)?\}")
-
-
-@cache
-def extracted(domain: str) -> frozenset[str]:
-    return frozenset(str(m.id) for m in i18n.extract(domain) if m.id)
-
-
-class Marker:
-    """A translation that marks what it translated and keeps each sentence it was asked."""
-
-    def __init__(self) -> None:
-        self.seen: set[str] = set()
-
-    def __call__(self, text: str) -> str:
-        self.seen.add(text)
-        return "§" + text
 
 
 Choose = Callable[[GonzaState, int], Action]
-
-
-def randomly(seed: int) -> Choose:
-    rng = random.Random(seed)
-    return lambda state, seat: rng.choice(state.legal_actions(seat))
 
 
 def heuristic() -> Choose:

@@ -8,8 +8,6 @@ pass once the game's translations are merged there.
 
 from __future__ import annotations
 
-import random
-import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
@@ -25,26 +23,10 @@ from motherlode.games.yukon.render import _label, label_words
 from motherlode.games.yukon.rules import YukonState
 from motherlode.games.yukon.words import sentence, words
 from motherlode.web import i18n
+from tests.games.german import UNFILLED, Marker, extracted, randomly
 from tests.games.yukon.helpers import new_game, position
 
 GAME = motherlode.get_game("yukon")
-UNFILLED = re.compile(r"\{\w+(?:[:!][^{}]*)?\}")
-
-
-@cache
-def extracted(domain: str) -> frozenset[str]:
-    return frozenset(str(m.id) for m in i18n.extract(domain) if m.id)
-
-
-class Marker:
-    """A translation that marks what it translated and keeps each sentence it was asked."""
-
-    def __init__(self) -> None:
-        self.seen: set[str] = set()
-
-    def __call__(self, text: str) -> str:
-        self.seen.add(text)
-        return "§" + text
 
 
 def from_json(words: Any) -> Any:
@@ -62,11 +44,6 @@ def play(state: YukonState, choose: Callable[[YukonState, int], Any]) -> Iterato
         seat = state.pending()[0]
         state.apply(seat, choose(state, seat))
     yield state
-
-
-def randomly(seed: int) -> Callable[[YukonState, int], Any]:
-    rng = random.Random(seed)
-    return lambda state, seat: rng.choice(state.legal_actions(seat))
 
 
 def heuristic() -> Callable[[YukonState, int], Any]:

@@ -15,6 +15,7 @@ It costs what the f-string cost, once read: the sentence is put together only wh
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 
@@ -54,7 +55,10 @@ class T:
             return self.template.format_map(values) if translate is not None else template
 
     def __str__(self) -> str:
-        return self.render()
+        english = self._english
+        if english is None:
+            english = self._english = self._render(None)
+        return english
 
     def __repr__(self) -> str:
         return f"T({self.template!r}, **{self.params!r})"
@@ -71,3 +75,10 @@ class T:
 def render(text: object, translate: Callable[[str], str] | None = None) -> str:
     """Any text in a language: words rendered, anything else as ``str()`` gives it."""
     return text.render(translate) if isinstance(text, T) else str(text)
+
+
+kept = lru_cache(maxsize=1 << 16)(T)
+"""``T(...)`` made once for the same sentence and values, and handed out again after: for
+words a hot path says over and over (a move button's words, on every view of every
+decision), so that they are built and their English rendered once, not on every view.
+Every value must be hashable (text, numbers, other words)."""

@@ -41,8 +41,9 @@ PLACEHOLDER = re.compile(r"\{(\w+)(?:[:!][^{}]*)?\}")
 """A place in a message: ``{name}``, or ``{name:,}`` with a format (Python's, server side)."""
 OPTION_WORDS = ("title", "sentence", "help")
 """What an option says of itself in the lobby (``labels``, its choices' words, too)."""
-KEYWORDS = {"browser": {"t": None}, "server": {"T": None}}
-"""What marks a message: ``t("…")`` in the pages, ``T("…")`` (engine/words.py) in Python."""
+KEYWORDS = {"browser": {"t": None}, "server": {"T": None, "kept": None}}
+"""What marks a message: ``t("…")`` in the pages, ``T("…")`` or ``kept("…")`` (engine/words.py)
+in Python."""
 WEB = Path(__file__).resolve().parent
 SOURCES: dict[str, list[tuple[str, str]]] = {
     "browser": [

@@ -8,8 +8,10 @@ place there.)"""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from motherlode.engine import Action, State
-from motherlode.engine.words import T
+from motherlode.engine.words import T, kept
 from motherlode.games.gonza.actions import (
     AddEventToken,
     Bid,
@@ -54,63 +56,83 @@ def _target(state: State, target: str) -> Words:
     return TYPE_CORPORATIONS.get(target, target)
 
 
-def _die(faces: list[int], d: int) -> T:
-    if 0 < d <= len(faces):
-        return T("die {number} ({face})", number=d, face=FACE_WORDS[faces[d - 1]])
+@lru_cache(maxsize=64)
+def _die(d: int, face: int | None) -> T:
+    """Die ``d`` showing ``face`` (None: a die the state does not show)."""
+    if face is not None:
+        return T("die {number} ({face})", number=d, face=FACE_WORDS[face])
     return T("die {number}", number=d)
 
 
+@lru_cache(maxsize=32768)
+def _reroll(chosen: tuple[tuple[int, int | None], ...]) -> T:
+    """A re-roll button's words, made once per (die, face) choice: a decision offers every
+    subset of the dice, and each view lists them all (the web's hot path), so the words and
+    their English are built once, not on every view."""
+    return T("Re-roll {dice}", dice=comma_list([_die(d, face) for d, face in chosen]))
+
+
 def said(state: State, seat: int, action: Action) -> T:
-    """The move as the rulebook says it, standing alone on a button, in words."""
+    """The move as the rulebook says it, standing alone on a button, in words.  The same
+    words for the same move are one object (:func:`kept`), English rendered once: a view
+    lists every move a decision offers."""
     if isinstance(action, Reroll):
-        faces: list[int] = list(getattr(state, "dice", []))
-        return T("Re-roll {dice}", dice=comma_list([_die(faces, d) for d in action.dice]))
+        faces: list[int] = list(getattr(state, "dice", ()))
+        n = len(faces)
+        return _reroll(tuple((d, faces[d - 1] if 0 < d <= n else None) for d in action.dice))
     if isinstance(action, Earn):
-        return T("Earn 1 credit")
+        return _EARN
     if isinstance(action, Place):
-        return T(
+        return kept(
             "Place a credit on {corporation}",
             corporation=_corporation(state, action.corporation),
         )
     if isinstance(action, StockUp):
-        return T(
+        return kept(
             "Move {corporation}'s value marker up 1",
             corporation=_corporation(state, action.corporation),
         )
     if isinstance(action, StockDown):
-        return T(
+        return kept(
             "Move {corporation}'s value marker down 1",
             corporation=_corporation(state, action.corporation),
         )
     if isinstance(action, Bid):
-        return T("Bid a credit on the broker card {card}", card=_card(state, action.card))
+        return kept("Bid a credit on the broker card {card}", card=_card(state, action.card))
     if isinstance(action, AddEventToken):
-        return T("Add an event token to the event track")
+        return _ADD_EVENT_TOKEN
     if isinstance(action, Play):
         card = _card(state, action.card)
         if not action.targets:
-            return T("Play the broker card {card}", card=card)
+            return kept("Play the broker card {card}", card=card)
         targets = and_list([_target(state, t) for t in action.targets])
-        return T("Play the broker card {card} on {targets}", card=card, targets=targets)
+        return kept("Play the broker card {card} on {targets}", card=card, targets=targets)
     if isinstance(action, EndTurn):
-        return T("End my turn")
+        return _END_TURN
     if isinstance(action, Discard):
-        return T("Discard the broker card {card}", card=_card(state, action.card))
+        return kept("Discard the broker card {card}", card=_card(state, action.card))
     if isinstance(action, Pass):
-        return T("Pass")
+        return _PASS
     if isinstance(action, Decide):
         comp = state.comp  # type: ignore[attr-defined]
         if action.choice in comp.card:
-            return T(
+            return kept(
                 "For the Minister AI: the broker card {card}", card=_card(state, action.choice)
             )
-        return T(
+        return kept(
             "For the Minister AI: {corporation}",
             corporation=_corporation(state, action.choice),
         )
     if isinstance(action, MinisterTurn):
-        return T("Play the Minister AI's turn")
+        return _MINISTER_TURN
     return T(str(action))  # no such move: its notation, as it is
+
+
+_EARN = T("Earn 1 credit")
+_ADD_EVENT_TOKEN = T("Add an event token to the event track")
+_END_TURN = T("End my turn")
+_PASS = T("Pass")
+_MINISTER_TURN = T("Play the Minister AI's turn")
 
 
 def words(state: State, seat: int, action: Action) -> str:

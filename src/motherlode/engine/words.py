@@ -22,12 +22,13 @@ from typing import Any
 class T:
     """A sentence to translate: an English template and the values of its places."""
 
-    __slots__ = ("_english", "params", "template")
+    __slots__ = ("_english", "_hash", "params", "template")
 
     def __init__(self, template: str, /, **params: Any) -> None:
         self.template = template
         self.params = params
         self._english: str | None = None
+        self._hash: int | None = None
 
     def render(self, translate: Callable[[str], str] | None = None) -> str:
         """The sentence, translated by ``translate`` (None: in English, kept once made)."""
@@ -69,7 +70,16 @@ class T:
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self.template)
+        """The sentence and its values (words made once, :data:`kept`, are looked up by it:
+        the template alone would put every die of a roll in one bucket)."""
+        found = self._hash
+        if found is None:
+            try:
+                found = hash((self.template, *self.params.items()))
+            except TypeError:  # a value that is not hashable: the sentence alone
+                found = hash(self.template)
+            self._hash = found
+        return found
 
 
 def render(text: object, translate: Callable[[str], str] | None = None) -> str:

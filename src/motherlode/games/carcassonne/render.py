@@ -27,10 +27,9 @@ from motherlode.games.carcassonne.components import (
     ROAD,
     TileSet,
     feature_name,
-    feature_words,
     load_tileset,
 )
-from motherlode.games.carcassonne.words import sentence, words
+from motherlode.games.carcassonne.words import follower_feature, sentence, words
 
 MAX_COLUMNS = 30
 """Tiles shown across (3 characters each, plus the ruler): fits a 100-column terminal."""
@@ -305,14 +304,15 @@ def label_words(state: State, seat: int, action: Action) -> T | None:
     """What the prompt shows beside a follower's move: the feature, as words a page
     translates."""
     if isinstance(action, Follower):
-        tileset: TileSet = state.tileset  # type: ignore[attr-defined]
         _, variant, _ = state.placed[state.board[state.last]]  # type: ignore[attr-defined]
-        tile = tileset.types[variant >> 2]
-        if 0 <= action.feature < len(tile.features):
-            return feature_words(tile.features, action.feature, variant & 3)
+        tileset = state.tileset  # type: ignore[attr-defined]
+        return follower_feature(tileset, variant, action.feature)
     if isinstance(action, Pass):
-        return T("no follower")
+        return _NO_FOLLOWER
     return None
+
+
+_NO_FOLLOWER = T("no follower")
 
 
 def _label(state: State, seat: int, action: Action) -> str | None:

@@ -25,8 +25,9 @@ class Joined(T):
         self.items = tuple(items)
         self.mark = mark
 
-    def render(self, translate: Callable[[str], str] | None = None) -> str:
-        return self.mark.join(render(item, translate) for item in self.items)
+    def _render(self, translate: Callable[[str], str] | None) -> str:
+        """The items joined (the English kept once made, as :class:`T` keeps its own)."""
+        return self.mark.join([render(item, translate) for item in self.items])
 
     def __repr__(self) -> str:
         return f"Joined({self.items!r}, {self.mark!r})"

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from motherlode.engine import Action, State
-from motherlode.engine.words import T
+from motherlode.engine.words import T, kept
 from motherlode.games.goldfix import money
 from motherlode.games.goldfix.actions import (
     Bid,
@@ -46,7 +46,9 @@ def label(state: State, seat: int, action: Action) -> str | None:
 
 
 def consequence(state: State, seat: int, action: Action) -> str | T | None:
-    """The consequence of ``action`` for ``seat`` now, or None where the notation says all."""
+    """The consequence of ``action`` for ``seat`` now, or None where the notation says all.
+    The same words for the same values are one object (:func:`kept`), English rendered
+    once: each view says the consequence of every move a decision offers."""
     if not isinstance(state, GoldfixState):
         return None
     gf = state.goldfix
@@ -54,54 +56,54 @@ def consequence(state: State, seat: int, action: Action) -> str | T | None:
     if isinstance(action, Move):
         return _landing(state, seat, action.steps)
     if isinstance(action, Negotiate):
-        return T("with {player}", player=state.seat_name(action.seat))
+        return kept("with {player}", player=state.seat_name(action.seat))
     if isinstance(action, Give | Get | Propose | Respond | CounterOffer | Withdraw):
         return _deal_label(state, seat, action)
     if isinstance(action, Offer):
         seller, buyer, price = state.trade_terms(action)
         if action.deal == "sell":
-            return T("{player} pays you ${price}M", player=state.seat_name(buyer), price=price)
-        paying = T("you pay {player} ${price}M", player=state.seat_name(seller), price=price)
+            return kept("{player} pays you ${price}M", player=state.seat_name(buyer), price=price)
+        paying = kept("you pay {player} ${price}M", player=state.seat_name(seller), price=price)
         return _overdraft(state, cash, price, paying)
     if isinstance(action, Liquidate):
-        return T("the Bank pays ${price}M", price=state.liquidation_price(seat, action))
+        return kept("the Bank pays ${price}M", price=state.liquidation_price(seat, action))
     if isinstance(action, Sell):
         return _sale(state, seat, action.percent)
     if isinstance(action, FlashSale):
         if action.deal == "sell":
             koz = money.sale_quantity(state.vault[seat], action.amount)
-            return T("{koz} kOz for ${value}M", koz=koz, value=money.bullion_value(koz, gf))
+            return kept("{koz} kOz for ${value}M", koz=koz, value=money.bullion_value(koz, gf))
         price = money.bullion_value(action.amount, gf)
         return _overdraft(state, cash, price, f"${price}M")
     if isinstance(action, BuyHeadgear):
         price = money.headgear_price(gf, state.params)
         return _overdraft(state, cash, price, f"${price}M")
     if isinstance(action, Repay):
-        return T("${note}M from your ${cash}M", note=state.params.loan_note, cash=cash)
+        return kept("${note}M from your ${cash}M", note=state.params.loan_note, cash=cash)
     if isinstance(action, Bid) and state.phase == BID:
         total = action.amount + money.auction_commission(action.amount, state.params)
         if state.auction_broker == seat:
             total = action.amount
-        return _overdraft(state, cash, total, T("${total}M with the commission", total=total))
+        return _overdraft(state, cash, total, kept("${total}M with the commission", total=total))
     if isinstance(action, Loan):
         if action.take:
-            return T("+${cash}M and a LOAN NOTE", cash=state.loan_cash)
-        return T("no loan")
+            return kept("+${cash}M and a LOAN NOTE", cash=state.loan_cash)
+        return _NO_LOAN
     if isinstance(action, Commission):
-        return T("self-broker: you sell, nobody else") if action.percent == 0 else None
+        return _SELF_BROKER if action.percent == 0 else None
     if isinstance(action, Overdraft):
         loans = state.overdrafts_needed(cash, 0)
         notes = state.notes[seat] + loans
         bankrupt = state.params.bankrupt_notes
         if notes >= bankrupt:
-            return T(
+            return kept(
                 "{loans} × ${loan}M, {notes} LOAN NOTES - BANKRUPT at {bankrupt} notes",
                 loans=loans,
                 loan=state.overdraft_loan,
                 notes=notes,
                 bankrupt=bankrupt,
             )
-        return T(
+        return kept(
             "{loans} × ${loan}M, {notes} LOAN NOTES",
             loans=loans,
             loan=state.overdraft_loan,
@@ -125,41 +127,41 @@ def _deal_label(
         elif action.item == "bullion":
             what = f"{abs(action.amount)} kOz"
         elif action.item == "notes":
-            what = T("a LOAN NOTE (${note}M of debt)", note=state.params.loan_note)
+            what = kept("a LOAN NOTE (${note}M of debt)", note=state.params.loan_note)
         else:
             what = action.item
         partner = state.seat_name(deal.partner)
         if isinstance(action, Give):
             if action.amount > 0:
-                return T("add {item} (you give)", item=what)
-            return T("take off {item} (you give)", item=what)
+                return kept("add {item} (you give)", item=what)
+            return kept("take off {item} (you give)", item=what)
         if action.amount > 0:
-            return T("add {item} ({player} gives)", item=what, player=partner)
-        return T("take off {item} ({player} gives)", item=what, player=partner)
+            return kept("add {item} ({player} gives)", item=what, player=partner)
+        return kept("take off {item} ({player} gives)", item=what, player=partner)
     if isinstance(action, Withdraw):
-        return T("no deal")
+        return _NO_DEAL
     if isinstance(action, CounterOffer):
-        return T("redraft it from your side; they answer")
+        return _REDRAFT
     if isinstance(action, Respond) and not action.accept:
-        return T("no deal")
+        return _NO_DEAL
     pays, receives = (deal.gives, deal.gets) if seat == deal.drafter else (deal.gets, deal.gives)
     gain = money.signed(state.deal_gain(seat, pays, receives))
     loans = state.deal_overdrafts(seat, pays, receives)
     if loans == 1:
-        return T(
+        return kept(
             "your net worth {gain} at GOLDFIX ${goldfix:,}, {loans} overdraft loan",
             gain=gain,
             goldfix=state.goldfix,
             loans=loans,
         )
     if loans:
-        return T(
+        return kept(
             "your net worth {gain} at GOLDFIX ${goldfix:,}, {loans} overdraft loans",
             gain=gain,
             goldfix=state.goldfix,
             loans=loans,
         )
-    return T("your net worth {gain} at GOLDFIX ${goldfix:,}", gain=gain, goldfix=state.goldfix)
+    return kept("your net worth {gain} at GOLDFIX ${goldfix:,}", gain=gain, goldfix=state.goldfix)
 
 
 def _overdraft(state: GoldfixState, cash: int, price: int, what: str | T) -> str | T:
@@ -185,8 +187,8 @@ def _landing(state: GoldfixState, seat: int, steps: int) -> T:
             passed.append(square.name)
     landing = squares[(start + steps) % size].name
     if passed:
-        return T("to {square}, passing {passed}", square=landing, passed=", ".join(passed))
-    return T("to {square}", square=landing)
+        return kept("to {square}, passing {passed}", square=landing, passed=", ".join(passed))
+    return kept("to {square}", square=landing)
 
 
 def _sale(state: GoldfixState, seat: int, percent: int) -> T | None:
@@ -194,17 +196,24 @@ def _sale(state: GoldfixState, seat: int, percent: int) -> T | None:
         return None
     koz = money.sale_quantity(state.vault[seat], percent)
     if not koz:
-        return T("sell nothing")
+        return _SELL_NOTHING
     rate = 0 if seat == state.market_broker else state.market_rate
     sale = money.bullion_sale(koz, state.goldfix, rate)
     if sale.commission:
-        return T(
+        return kept(
             "{koz} kOz: ${net}M after ${commission}M commission",
             koz=koz,
             net=sale.net,
             commission=sale.commission,
         )
-    return T("{koz} kOz: ${net}M", koz=koz, net=sale.net)
+    return kept("{koz} kOz: ${net}M", koz=koz, net=sale.net)
+
+
+_NO_LOAN = T("no loan")
+_SELF_BROKER = T("self-broker: you sell, nobody else")
+_NO_DEAL = T("no deal")
+_REDRAFT = T("redraft it from your side; they answer")
+_SELL_NOTHING = T("sell nothing")
 
 
 def score_parts(obs: Mapping[str, Any], seat: int) -> str:

@@ -32,7 +32,6 @@ from motherlode.games.gonza.terms import (
     TYPE_CORPORATIONS,
     Words,
     and_list,
-    comma_list,
     named,
 )
 
@@ -64,12 +63,15 @@ def _die(d: int, face: int | None) -> T:
     return T("die {number}", number=d)
 
 
-@lru_cache(maxsize=32768)
-def _reroll(chosen: tuple[tuple[int, int | None], ...]) -> T:
-    """A re-roll button's words, made once per (die, face) choice: a decision offers every
-    subset of the dice, and each view lists them all (the web's hot path), so the words and
-    their English are built once, not on every view."""
-    return T("Re-roll {dice}", dice=comma_list([_die(d, face) for d, face in chosen]))
+@lru_cache(maxsize=8192)
+def _dice(chosen: tuple[tuple[int, int | None], ...]) -> T:
+    """The dice of a re-roll, 'die 1 (value up), die 3 (earn)', linked from the right as
+    :func:`comma_list` links them.  A decision offers every subset of the dice and each view
+    lists them all (the web's hot path): the tails the subsets share are made once."""
+    first = _die(*chosen[0])
+    if len(chosen) == 1:
+        return first
+    return kept("{first}, {rest}", first=first, rest=_dice(chosen[1:]))
 
 
 def said(state: State, seat: int, action: Action) -> T:
@@ -79,7 +81,8 @@ def said(state: State, seat: int, action: Action) -> T:
     if isinstance(action, Reroll):
         faces: list[int] = list(getattr(state, "dice", ()))
         n = len(faces)
-        return _reroll(tuple((d, faces[d - 1] if 0 < d <= n else None) for d in action.dice))
+        chosen = tuple((d, faces[d - 1] if 0 < d <= n else None) for d in action.dice)
+        return kept("Re-roll {dice}", dice=_dice(chosen) if chosen else "")
     if isinstance(action, Earn):
         return _EARN
     if isinstance(action, Place):

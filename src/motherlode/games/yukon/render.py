@@ -9,6 +9,7 @@ fits an 80-column terminal.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -17,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from motherlode.engine import Action, PromptHelp, State
-from motherlode.engine.words import T
+from motherlode.engine.words import T, kept
 from motherlode.games.yukon.actions import Enter, Move, Place, Stake
 from motherlode.games.yukon.components import (
     GRID_HOUR_OFFSET,
@@ -227,13 +228,20 @@ def label_words(state: State, seat: int, action: Action) -> T | str | None:
         claim = next((c for c in board.claims if c.number == action.claim), None)
         if claim is None:
             return None
-        return T("claim #{claim}, {nuggets} nuggets", claim=action.claim, nuggets=claim.nuggets)
+        return kept("claim #{claim}, {nuggets} nuggets", claim=action.claim, nuggets=claim.nuggets)
     space = board.space_at.get((action.claim, action.hour))
     if space is None:
         return None
+    letter = _targets(state, seat, state.legal_actions(seat)).get(board.labels[space])
+    return _space_label(board, space, letter)
+
+
+@lru_cache(maxsize=1 << 12)
+def _space_label(board: Board, space: int, letter: str | None) -> T | str | None:
+    """A space's letter on the map and its other names, made once per board, space and
+    letter (each view labels every move of a decision)."""
     other = [f"{c}:{h}" for (c, h), s in board.space_at.items() if s == space]
     parts = [T("also called {space}", space=o) for o in other if o != board.labels[space]]
-    letter = _targets(state, seat, state.legal_actions(seat)).get(board.labels[space])
     if letter:
         parts.insert(0, T("{letter} on the map", letter=letter))
     return listed(parts) if parts else None

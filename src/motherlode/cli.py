@@ -715,7 +715,7 @@ def _serve(
             raise fail(str(exc)) from None
         probe.release()
     limits = limits or Limits()
-    app_ = create_app(database_url, limits=limits, notify=notify)
+    app_ = create_app(database_url, limits=limits, notify=notify, own_process=True)
     url = f"http://{host}:{port}/"
     page = url.rstrip("/") + (open_path or "/")
     console.print(f"motherlode is serving at [bold]{page}[/] (Ctrl+C to stop)")

@@ -11,6 +11,7 @@ a malformed frame gets an ``error`` frame or a clean close, and no error echoes 
 from __future__ import annotations
 
 import contextlib
+import gc
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -189,14 +190,37 @@ def designer(game: Game) -> dict[str, Any] | None:
     }
 
 
+GC_THRESHOLDS = (20_000, 20, 50)
+"""The collector's thresholds in a server process: a young collection every 20,000 new
+objects (not 700), a full one about fifty times more rarely than Python's default."""
+
+
+def settle_collector() -> None:
+    """Set the garbage collector for a server whose every move waits behind its pauses.
+
+    A full collection walks every object the process holds: under load (bench/web_load.py,
+    50 tables) each took 20-50 ms, and every move in flight waited behind it, which made the
+    p99 latency (docs/web.md, "Latency").  What is loaded at the start (modules, the games'
+    data) lives as long as the process: frozen, no collection walks it again; and with
+    fewer, larger young collections, full ones come about fifty times more rarely.  Most of
+    a server's garbage is freed by reference counting the moment it is dropped; only cycles
+    wait for the collector, and young ones are still collected within 20,000 new objects."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def create_app(
     database_url: str | None = None,
     *,
     limits: Limits | None = None,
     notify: NotifySettings | None = None,
+    own_process: bool = False,
 ) -> FastAPI:
     """The server on ``database_url``, under the operator's ``limits``; ``notify``: its SMTP
-    server and Web Push keys (None: from the environment, web/notify.py)."""
+    server and Web Push keys (None: from the environment, web/notify.py).  ``own_process``:
+    the process serves nothing else (``motherlode serve``), so its garbage collector is set
+    for a server (:func:`settle_collector`)."""
     limits = limits or Limits()
     db = Database(database_url)
     service = TableService(db, limits)
@@ -209,6 +233,8 @@ def create_app(
         await service.start()
         ratings.start()  # the sweep: rates what a stopped process left unrated
         notifier.start()
+        if own_process:
+            settle_collector()
         yield
         await notifier.close()
         await service.close()

@@ -228,7 +228,7 @@ class NotifySettings:
     @functools.cached_property
     def vapid(self) -> Any:
         """The VAPID key as pywebpush signs with it (read once)."""
-        from py_vapid import Vapid  # type: ignore[import-untyped]
+        from py_vapid import Vapid
 
         key = (self.vapid_private_key or "").strip()
         if "-----BEGIN" not in key and "\n" not in key and Path(key).is_file():
@@ -284,7 +284,7 @@ def send_push(
     """Encrypt ``payload`` for the browser and POST it to its push service (blocking: run
     it in a thread).  Returns the push service's HTTP status; redirects are not followed."""
     import requests
-    from pywebpush import WebPushException, webpush  # type: ignore[import-untyped]
+    from pywebpush import WebPushException, webpush
 
     session = requests.Session()
     session.max_redirects = 0

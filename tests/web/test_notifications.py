@@ -19,13 +19,13 @@ from email import message_from_bytes, policy
 from email.message import Message
 from typing import Any
 
-import http_ece  # type: ignore[import-untyped]
+import http_ece
 import pytest
 from aiosmtpd.controller import Controller
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from fastapi.testclient import TestClient
-from py_vapid import Vapid  # type: ignore[import-untyped]
+from py_vapid import Vapid
 from sqlalchemy import update
 
 from motherlode.storage import notifications as store

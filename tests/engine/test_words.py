@@ -4,7 +4,7 @@ read before), a language through a translation, and a log line in either."""
 from __future__ import annotations
 
 from motherlode.engine import Event
-from motherlode.engine.words import T, render
+from motherlode.engine.words import T, kept, render
 
 GERMAN = {
     "{player} stakes claim {claim}": "{player} steckt Claim {claim} ab",
@@ -50,3 +50,24 @@ def test_a_log_line_keeps_its_words_for_every_language() -> None:
         assert event.text == "Ann stakes claim 3"  # English still, after a translation
     assert plain.to_json(german)["text"] == "Ann stakes claim 3"  # not yet translatable
     assert eager == Event(0, "Ann stakes claim 3")  # a line is its English text
+
+
+def test_equal_words_hash_alike_whatever_the_order_of_their_values() -> None:
+    a = T("{a} and {b}", a=1, b=T("x"))
+    b = T("{a} and {b}", b=T("x"), a=1)
+    assert a == b and hash(a) == hash(b)
+    assert hash(T("{a}", a=1)) != hash(T("{a}", a=2))  # the values count, not the sentence alone
+    assert hash(T("{a}", a=[1])) == hash(T("{a}", a=[1]))  # an unhashable value: the sentence
+
+
+def test_kept_words_are_made_once_and_read_as_made() -> None:
+    first = kept("Place a credit on {corporation}", corporation="Acme")
+    again = kept("Place a credit on {corporation}", corporation="Acme")
+    other = kept("Place a credit on {corporation}", corporation="Zenith")
+    assert first is again and first is not other
+    assert str(first) == "Place a credit on Acme" and str(other) == "Place a credit on Zenith"
+    nested = kept("Bid on {card}", card=kept("{first}, {rest}", first="a", rest="b"))
+    assert str(nested) == "Bid on a, b"
+    assert nested.render(lambda s: {"Bid on {card}": "Biete auf {card}"}.get(s, s)) == (
+        "Biete auf a, b"
+    )

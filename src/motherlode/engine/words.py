@@ -75,7 +75,7 @@ class T:
         found = self._hash
         if found is None:
             try:
-                found = hash((self.template, *self.params.items()))
+                found = hash((self.template, *sorted(self.params.items())))
             except TypeError:  # a value that is not hashable: the sentence alone
                 found = hash(self.template)
             self._hash = found

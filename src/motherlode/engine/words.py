@@ -22,21 +22,30 @@ from typing import Any
 class T:
     """A sentence to translate: an English template and the values of its places."""
 
-    __slots__ = ("_english", "_hash", "params", "template")
+    __slots__ = ("_english", "_hash", "_translated", "params", "template")
 
     def __init__(self, template: str, /, **params: Any) -> None:
         self.template = template
         self.params = params
         self._english: str | None = None
         self._hash: int | None = None
+        self._translated: tuple[Callable[[str], str], str] | None = None
 
     def render(self, translate: Callable[[str], str] | None = None) -> str:
-        """The sentence, translated by ``translate`` (None: in English, kept once made)."""
+        """The sentence, translated by ``translate`` (None: in English).  Both are kept once
+        made: the English, and the last translation with the function that made it (a
+        language's translator is one function, ``web.i18n.translator``, so words made once,
+        :data:`kept`, are translated once per language in turn)."""
         if translate is None:
             if self._english is None:
                 self._english = self._render(None)
             return self._english
-        return self._render(translate)
+        last = self._translated
+        if last is not None and last[0] is translate:
+            return last[1]
+        text = self._render(translate)
+        self._translated = (translate, text)
+        return text
 
     def _render(self, translate: Callable[[str], str] | None) -> str:
         template = self.template if translate is None else translate(self.template)

@@ -80,8 +80,11 @@ def catalog(lang: str, domain: str) -> Mapping[str, str]:
     }
 
 
+@functools.cache
 def translator(lang: str) -> Callable[[str], str] | None:
-    """English sentence → its translation in ``lang`` (None for English: nothing to do)."""
+    """English sentence → its translation in ``lang`` (None for English: nothing to do).
+    One function per language, made once: words keep their last translation by it
+    (:meth:`motherlode.engine.words.T.render`)."""
     messages = catalog(lang, "server")
     if not messages:
         return None
@@ -261,6 +264,7 @@ def update(lang: str) -> None:
         with path.open("wb") as f:
             write_po(f, po, width=100, sort_output=True, include_lineno=False)
     catalog.cache_clear()
+    translator.cache_clear()
 
 
 def main(argv: list[str]) -> int:

@@ -71,3 +71,19 @@ def test_kept_words_are_made_once_and_read_as_made() -> None:
     assert nested.render(lambda s: {"Bid on {card}": "Biete auf {card}"}.get(s, s)) == (
         "Biete auf a, b"
     )
+
+
+def test_words_keep_their_last_translation_by_its_translator() -> None:
+    asked: list[str] = []
+
+    def counting(text: str) -> str:
+        asked.append(text)
+        return german(text)
+
+    words = T("{player} stakes claim {claim}", player="Ann", claim=3)
+    assert words.render(counting) == "Ann steckt Claim 3 ab"
+    assert words.render(counting) == "Ann steckt Claim 3 ab"
+    assert asked == ["{player} stakes claim {claim}"]  # translated once by that translator
+    other = {"{player} stakes claim {claim}": "{player} pose la concession {claim}"}
+    assert words.render(lambda s: other.get(s, s)) == "Ann pose la concession 3"  # again
+    assert str(words) == "Ann stakes claim 3"

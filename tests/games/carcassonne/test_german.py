@@ -9,7 +9,7 @@ passes once the game's translations are merged there.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -30,8 +30,20 @@ from motherlode.games.carcassonne.i18n import browser_messages, server_messages
 from motherlode.games.carcassonne.render import _label, label_words
 from motherlode.games.carcassonne.rules import CarcassonneState
 from motherlode.games.carcassonne.words import sentence, where, words
-from motherlode.web import i18n
-from tests.games.german import UNFILLED, Marker, extracted, randomly
+from tests.games.german import (
+    Marker,
+    by_bots,
+    ends,
+    extracted,
+    log_sentences,
+    moves_met,
+    now_and_then,
+    play,
+    randomly,
+    read_in_german,
+    reasons,
+    sentences,
+)
 
 GAME = motherlode.get_game("carcassonne")
 
@@ -42,22 +54,6 @@ def new_game(players: int, seed: int, goldmines: bool = True) -> CarcassonneStat
     return state
 
 
-def play(
-    state: CarcassonneState, choose: Callable[[CarcassonneState, int], Any]
-) -> Iterator[CarcassonneState]:
-    """Each decision of a game to its end (the state itself, as it goes)."""
-    while not state.is_over():
-        yield state
-        seat = state.pending()[0]
-        state.apply(seat, choose(state, seat))
-    yield state
-
-
-def heuristic() -> Callable[[CarcassonneState, int], Any]:
-    bots = [HeuristicBot(seed=s) for s in range(5)]
-    return lambda state, seat: bots[seat].act(state, seat)
-
-
 def games() -> Iterator[Iterator[CarcassonneState]]:
     """Seeded games: random and heuristic, with and without The Goldmines, named players."""
     for seed, players in ((0, 2), (1, 3), (2, 5)):
@@ -66,24 +62,20 @@ def games() -> Iterator[Iterator[CarcassonneState]]:
     named = GAME.new_state(4, seed=4, names=("Anna", "Ben", "Cem", "Dora"))
     assert isinstance(named, CarcassonneState)
     yield play(named, randomly(4))
-    yield play(new_game(3, seed=5), heuristic())
+    yield play(new_game(3, seed=5), by_bots([HeuristicBot(seed=s) for s in range(5)]))
 
 
 @cache
 def finished() -> tuple[CarcassonneState, ...]:
-    return tuple([*game][-1] for game in games())
+    return ends(games())
 
 
 def test_every_log_line_is_words_the_server_catalog_extracts() -> None:
-    marker = Marker()
-    for state in finished():
-        for event in state.events_for(None):
-            assert event.text_in(marker).startswith("§"), f"plain text: {event.text!r}"
-    assert marker.seen - extracted("server") == set()
-    assert "{player} places a tile ({tile}) {where}" in marker.seen
-    assert "{player} takes a gold bar from ({x}, {y})" in marker.seen
-    assert "{players} score {points} for {what}" in marker.seen  # a shared majority
-    assert set(server_messages(GAME)) & marker.seen  # the tiles' names, from the data
+    seen = log_sentences(e for state in finished() for e in state.events_for(None))
+    assert "{player} places a tile ({tile}) {where}" in seen
+    assert "{player} takes a gold bar from ({x}, {y})" in seen
+    assert "{players} score {points} for {what}" in seen  # a shared majority
+    assert set(server_messages(GAME)) & seen  # the tiles' names, from the data
 
 
 def test_the_log_reads_in_english_as_before() -> None:
@@ -129,23 +121,14 @@ def refused() -> tuple[Any, ...]:
             ]
             if n % 9 == 0:
                 tried += list(state.legal_actions(seat))
-            for action in tried:
-                try:
-                    state.check(seat, action)
-                except IllegalAction as exc:
-                    assert str(exc) == str(exc.args[0])
-                    out.append(exc.args[0])
+            out += reasons(state, seat, tried)
     return tuple(out)
 
 
 def test_every_refusal_is_words_the_server_catalog_extracts() -> None:
-    seen = Marker()
-    for reason in refused():
-        assert isinstance(reason, T), f"plain refusal: {reason!r}"
-        reason.render(seen)
-    assert seen.seen - extracted("server") == set()
-    assert "{player} must first place the drawn {tile} tile" in seen.seen
-    assert "the {tile} tile has features {features}" in seen.seen
+    seen = sentences(refused(), "refusal")
+    assert "{player} must first place the drawn {tile} tile" in seen
+    assert "the {tile} tile has features {features}" in seen
 
 
 def test_a_refusal_reads_in_english_as_before() -> None:
@@ -163,30 +146,12 @@ def test_a_refusal_reads_in_english_as_before() -> None:
 def moves_said() -> tuple[T, ...]:
     """Each legal move's words and label, now and then in the games, checked against the
     English the prompt gives."""
-    out: list[T] = []
-    for game in games():
-        for n, state in enumerate(game):
-            if n % 5 or state.is_over():
-                continue
-            seat = state.pending()[0]
-            for action in state.legal_actions(seat):
-                said = sentence(state, seat, action)
-                assert isinstance(said, T)
-                assert said.render() == words(state, seat, action)
-                out.append(said)
-                label = label_words(state, seat, action)
-                assert (None if label is None else str(label)) == _label(state, seat, action)
-                if label is not None:
-                    out.append(label)
-    return tuple(out)
+    return moves_met(now_and_then(games(), 5), sentence, words, (label_words, _label))
 
 
 def test_each_move_and_its_label_are_words_read_as_before() -> None:
-    seen = Marker()
-    for said in moves_said():
-        said.render(seen)
-    assert seen.seen - extracted("server") == set()
-    assert {"Place the tile {where}", "Place no follower"} <= seen.seen
+    seen = sentences(moves_said())
+    assert {"Place the tile {where}", "Place no follower"} <= seen
 
 
 def test_the_tiles_names_are_in_both_catalogs() -> None:
@@ -198,20 +163,6 @@ def test_the_tiles_names_are_in_both_catalogs() -> None:
 def test_every_sentence_reads_in_german() -> None:
     """The log, the refusals, the moves' words and the tiles' names through the German
     catalog: every sentence has its entry, and each line comes out whole."""
-    german = i18n.translator("de")
-    assert german is not None
-    seen = Marker()
     lines = [e for state in finished() for e in state.events_for(None)]
-    for event in lines:
-        event.text_in(seen)
-    for words_ in (*refused(), *moves_said()):
-        words_.render(seen)
-    seen.seen |= set(server_messages(GAME))
-    missing = sorted(seen.seen - i18n.catalog("de", "server").keys())
-    assert missing == [], "translate these in locale/de/LC_MESSAGES/server.po"
-    for event in lines:
-        text = event.text_in(german)
-        assert not UNFILLED.search(text), text
-        assert text != event.text, text
-    for words_ in (*refused(), *moves_said()):
-        assert not UNFILLED.search(words_.render(german)), words_
+    words_ = (*refused(), *moves_said())
+    read_in_german(lines, words_, server_messages(GAME), all_change=True)

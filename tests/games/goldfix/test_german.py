@@ -24,8 +24,19 @@ from motherlode.games.goldfix.components import standard_risk_deck
 from motherlode.games.goldfix.i18n import browser_messages, server_messages
 from motherlode.games.goldfix.lists import Joined, either, together
 from motherlode.games.goldfix.rules import GoldfixState
-from motherlode.web import i18n
-from tests.games.german import UNFILLED, Marker, extracted, randomly
+from tests.games.german import (
+    Marker,
+    by_bots,
+    ends,
+    extracted,
+    log_sentences,
+    moves_as_before,
+    now_and_then,
+    randomly,
+    read_in_german,
+    refusals_met,
+    sentences,
+)
 
 GAME = motherlode.get_game("goldfix")
 prompt = importlib.import_module("motherlode.games.goldfix.prompt")
@@ -38,8 +49,7 @@ Choose = Callable[[GoldfixState, int], Action]
 
 
 def heuristic() -> Choose:
-    bots = [HeuristicBot(seed=s) for s in range(6)]
-    return lambda state, seat: bots[seat].act(state, seat)
+    return by_bots([HeuristicBot(seed=s) for s in range(6)])
 
 
 def new(
@@ -83,7 +93,7 @@ def games() -> Iterator[Iterator[GoldfixState]]:
 
 @cache
 def finished() -> tuple[GoldfixState, ...]:
-    return tuple([*game][-1] for game in games())
+    return ends(games())
 
 
 def every_event(state: GoldfixState) -> list[Any]:
@@ -95,27 +105,26 @@ def every_event(state: GoldfixState) -> list[Any]:
 
 
 def test_every_log_line_is_words_the_server_catalog_extracts() -> None:
-    marker = Marker()
-    for state in finished():
-        for event in every_event(state):
-            if event.text.endswith(" has decided"):  # the engine's own line
-                continue
-            assert event.text_in(marker).startswith("§"), f"plain text: {event.text!r}"
-    assert marker.seen - extracted("server") == set()
+    seen = log_sentences(
+        event
+        for state in finished()
+        for event in every_event(state)
+        if not event.text.endswith(" has decided")  # the engine's own line
+    )
     assert {
         "Bids on the {lot}: {bids}",
         "{player} pass",
         "{player} draws RISK: {title}: {text}",
         "{drafter} proposes to {partner}: {deal}",
         "{player} rolls {first} and {second}, moves {steps} to {square}",
-    } <= marker.seen
+    } <= seen
     ends = {
         "every other player is bankrupt",
         "the {minutes}-minute time limit is up",
         "the {limit}-circuit limit is reached",
         "{player} has ${cash:,}M and no loan notes",
     }
-    assert ends <= marker.seen
+    assert ends <= seen
     assert {state.end_reason for state in finished()} >= {"the 4-circuit limit is reached"}
 
 
@@ -132,46 +141,22 @@ def test_the_log_reads_in_english_as_before() -> None:
     assert together(["Blue"]) == "Blue"
 
 
-def refusals(state: GoldfixState) -> Iterator[IllegalAction]:
-    seat = state.pending()[0]
-    space = GAME.action_space(state.num_players, state.options)
-    for index in range(space.size):
-        try:
-            state.check(seat, space.action(index))
-        except IllegalAction as exc:
-            yield exc
-
-
 @cache
 def refused() -> tuple[Any, ...]:
     """The reasons of refusals met in the games (every action checked, now and then)."""
-    out = []
-    for game in games():
-        for n, state in enumerate(game):
-            if n % 97 or state.is_over():
-                continue
-            for exc in refusals(state):
-                assert str(exc) == str(exc.args[0])
-                out.append(exc.args[0])
-            for notation in ("headgear Nowhere", "liquidate ML-kudu 50", "bid 7"):
-                with pytest.raises(IllegalAction) as refusal:
-                    state.check(state.pending()[0], GAME.parse_action(notation))
-                out.append(refusal.value.args[0])
-    return tuple(out)
+    outside = ("headgear Nowhere", "liquidate ML-kudu 50", "bid 7")
+    return refusals_met(GAME, now_and_then(games(), 97), outside)
+
+
+def engines_own(reason: Any) -> bool:
+    """A refusal the engine words itself (not the game's turn, a seat that has decided)."""
+    return str(reason).startswith("it is not ") or "has already decided" in str(reason)
 
 
 def test_every_refusal_is_words_the_server_catalog_extracts() -> None:
-    seen = Marker()
-    for reason in refused():
-        if str(reason).startswith("it is not ") or "has already decided" in str(reason):
-            continue  # the engine's own refusals
-        assert isinstance(reason, T), f"plain refusal: {reason!r}"
-        reason.render(seen)
-    assert seen.seen - extracted("server") == set()
-    assert "{action} is not possible now: {decision}" in seen.seen
-    assert "too late for {step}: this turn has already reached {reached} (order of play)" in (
-        seen.seen
-    )
+    seen = sentences((r for r in refused() if not engines_own(r)), "refusal")
+    assert "{action} is not possible now: {decision}" in seen
+    assert "too late for {step}: this turn has already reached {reached} (order of play)" in seen
 
 
 def test_a_refusal_reads_in_english_as_before() -> None:
@@ -186,47 +171,34 @@ def moves_said() -> tuple[Any, ...]:
     """Each legal move's words and label and each decision now and then in the games,
     checked against the English the prompt and the view give."""
     out: list[Any] = []
-    for game in games():
-        for n, state in enumerate(game):
-            if n % 13:
-                continue
-            obs = state.observe(None)
-            if obs["decision"] is not None:
-                words = state.decision_words()
-                assert str(words) == obs["decision"]["text"]
-                out.append(words)
-            for seat in range(state.num_players):
-                said = prompt.score_words(obs, seat)
-                assert (str(said) if said else "") == prompt.score_parts(obs, seat)
-                out.append(said)
-            if state.is_over():
-                continue
+    labels = (prompt.consequence, prompt.label)
+    for state in now_and_then(games(), 13, ended=True):
+        obs = state.observe(None)
+        if obs["decision"] is not None:
+            words = state.decision_words()
+            assert str(words) == obs["decision"]["text"]
+            out.append(words)
+        for seat in range(state.num_players):
+            said = prompt.score_words(obs, seat)
+            assert (str(said) if said else "") == prompt.score_parts(obs, seat)
+            out.append(said)
+        if not state.is_over():
             seat = state.pending()[0]
-            for action in state.legal_actions(seat):
-                said = wording.said(state, seat, action)
-                assert isinstance(said, T)
-                assert said.render() == wording.words(state, seat, action)
-                out.append(said)
-                label = prompt.consequence(state, seat, action)
-                assert (None if label is None else str(label)) == prompt.label(state, seat, action)
-                if label is not None:
-                    out.append(label)
+            out += moves_as_before(
+                state, seat, wording.said, wording.words, labels, label_is_words=False
+            )
     return tuple(out)
 
 
 def test_each_move_label_decision_and_sum_is_words_read_as_before() -> None:
-    seen = Marker()
-    for said in moves_said():
-        if isinstance(said, T):
-            said.render(seen)
-    assert seen.seen - extracted("server") == set()
+    seen = sentences(said for said in moves_said() if isinstance(said, T))
     assert {
         "{who} may trade, liquidate, repay, buy headgear, play HOLD cards or roll",
         "Roll the dice",
         "Move {steps} squares",
         "to {square}",
         "cash {cash} + mine assets {assets} + bullion {bullion} − {notes} notes × {note} = {worth}",
-    } <= seen.seen
+    } <= seen
 
 
 def test_the_risk_cards_words_are_in_both_catalogs() -> None:
@@ -245,22 +217,7 @@ def test_the_risk_cards_words_are_in_both_catalogs() -> None:
 def test_every_sentence_reads_in_german() -> None:
     """The log, the refusals, the decisions and the moves' words, through the German
     catalog: every sentence has its entry, and each line comes out whole."""
-    german = i18n.translator("de")
-    assert german is not None
-    seen = Marker()
     lines = [e for state in finished() for e in every_event(state)]
     words = [w for w in (*refused(), *moves_said()) if isinstance(w, T)]
-    for event in lines:
-        event.text_in(seen)
-    for said in words:
-        said.render(seen)
-    missing = sorted(seen.seen - i18n.catalog("de", "server").keys())
-    assert missing == [], "translate these in locale/de/LC_MESSAGES/server.po"
-    changed = 0
-    for event in lines:
-        text = event.text_in(german)
-        assert not UNFILLED.search(text), text
-        changed += text != event.text
-    assert changed > len(lines) // 2
-    for said in words:
-        assert not UNFILLED.search(said.render(german)), said
+    read = read_in_german(lines, words, all_change=False)
+    assert sum(english != german for english, german in read) > len(lines) // 2

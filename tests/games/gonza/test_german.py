@@ -8,42 +8,38 @@ once the game's translations are merged there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 import pytest
 
 import motherlode
-from motherlode.engine import Action, IllegalAction
+from motherlode.engine import IllegalAction
 from motherlode.engine.words import T
 from motherlode.games.gonza.bots import HeuristicBot
 from motherlode.games.gonza.i18n import browser_messages, server_messages
 from motherlode.games.gonza.rules import GonzaState
 from motherlode.games.gonza.terms import and_list, comma_list
 from motherlode.games.gonza.words import said, words
-from motherlode.web import i18n
-from tests.games.german import UNFILLED, Marker, extracted, randomly
+from tests.games.german import (
+    assert_german_entries,
+    by_bots,
+    drawn_by,
+    ends,
+    extracted,
+    log_sentences,
+    moves_met,
+    now_and_then,
+    play,
+    randomly,
+    read_in_german,
+    refusals_met,
+    sentences,
+)
 from tests.games.gonza.helpers import new, roll
 
 GAME = motherlode.get_game("gonza")
-
-
-Choose = Callable[[GonzaState, int], Action]
-
-
-def heuristic() -> Choose:
-    bots = [HeuristicBot(seed=s) for s in range(5)]
-    return lambda state, seat: bots[seat].act(state, seat)
-
-
-def play(state: GonzaState, choose: Choose) -> Iterator[GonzaState]:
-    """Each decision of a game to its end (the state itself, as it goes)."""
-    while not state.is_over():
-        yield state
-        seat = state.pending()[0]
-        state.apply(seat, choose(state, seat))
-    yield state
 
 
 def game(players: int, seed: int, **options: Any) -> GonzaState:
@@ -61,20 +57,16 @@ def games() -> Iterator[Iterator[GonzaState]]:
         yield play(game(3, seed, minister="2"), randomly(seed))
     yield play(game(4, 8, minister="1,2,3,4", minister_rolls=2), randomly(8))
     yield play(game(5, 9, minister="3,5"), randomly(9))
-    yield play(game(4, 10), heuristic())
+    yield play(game(4, 10), by_bots([HeuristicBot(seed=s) for s in range(5)]))
 
 
 @cache
 def finished() -> tuple[GonzaState, ...]:
-    return tuple([*g][-1] for g in games())
+    return ends(games())
 
 
 def test_every_log_line_is_words_the_server_catalog_extracts() -> None:
-    marker = Marker()
-    for state in finished():
-        for event in state.events_for(None):
-            assert event.text_in(marker).startswith("§"), f"plain text: {event.text!r}"
-    assert marker.seen - extracted("server") == set()
+    seen = log_sentences(e for state in finished() for e in state.events_for(None))
     expected = {
         "The market: {corporations}",
         "{player} rolls {dice}",
@@ -86,7 +78,7 @@ def test_every_log_line_is_words_the_server_catalog_extracts() -> None:
         "{player} rolls the yellow dice again: {dice}",
         "The game is over: {scores}",
     }
-    assert expected <= marker.seen
+    assert expected <= seen
 
 
 def test_the_log_reads_in_english_as_before() -> None:
@@ -116,16 +108,6 @@ def test_the_log_reads_in_english_as_before() -> None:
     assert str(comma_list([])) == "" and str(comma_list(["A"])) == "A"
 
 
-def refusals(state: GonzaState) -> Iterator[IllegalAction]:
-    seat = state.pending()[0]
-    space = GAME.action_space(state.num_players, state.options)
-    for index in range(space.size):
-        try:
-            state.check(seat, space.action(index))
-        except IllegalAction as exc:
-            yield exc
-
-
 OUTSIDE = ("place nowhere", "bid no-card", "play no-card .", "play dividend x", "decide nothing")
 """Moves outside the action space: ids that name nothing, targets a card does not take."""
 
@@ -133,30 +115,14 @@ OUTSIDE = ("place nowhere", "bid no-card", "play no-card .", "play dividend x", 
 @cache
 def refused() -> tuple[Any, ...]:
     """The reasons of refusals met in the games (every action checked, now and then)."""
-    out = []
-    for g in games():
-        for n, state in enumerate(g):
-            if n % 40 or state.is_over():
-                continue
-            for exc in refusals(state):
-                assert str(exc) == str(exc.args[0])
-                out.append(exc.args[0])
-            for notation in OUTSIDE:
-                with pytest.raises(IllegalAction) as raised:
-                    state.check(state.pending()[0], GAME.parse_action(notation))
-                out.append(raised.value.args[0])
-    return tuple(out)
+    return refusals_met(GAME, now_and_then(games(), 40), OUTSIDE)
 
 
 def test_every_refusal_is_words_the_server_catalog_extracts() -> None:
-    seen = Marker()
-    for reason in refused():
-        assert isinstance(reason, T), f"plain refusal: {reason!r}"
-        reason.render(seen)
-    assert seen.seen - extracted("server") == set()
-    assert "no unused die shows '{face}'" in seen.seen
+    seen = sentences(refused(), "refusal")
+    assert "no unused die shows '{face}'" in seen
     minister = "{player} is played by the Minister AI: its only move is 'minister' (it takes its "
-    assert minister + "turn by the SOLO PLAY rules)" in seen.seen
+    assert minister + "turn by the SOLO PLAY rules)" in seen
 
 
 def test_a_refusal_reads_in_english_as_before() -> None:
@@ -177,26 +143,12 @@ def test_a_refusal_reads_in_english_as_before() -> None:
 def moves_said() -> tuple[T, ...]:
     """Each legal move's words now and then in the games, checked against the English
     the page shows today."""
-    out = []
-    for g in games():
-        for n, state in enumerate(g):
-            if n % 5 or state.is_over():
-                continue
-            for seat in state.pending():
-                for action in state.legal_actions(seat):
-                    words_ = said(state, seat, action)
-                    assert isinstance(words_, T)
-                    assert str(words_) == words(state, seat, action)
-                    out.append(words_)
-    return tuple(out)
+    return moves_met(now_and_then(games(), 5), said, words, every_seat=True)
 
 
 def test_every_move_is_said_in_words_the_server_catalog_extracts() -> None:
-    seen = Marker()
-    for words_ in moves_said():
-        assert words_.render(seen).startswith("§")
-    assert seen.seen - extracted("server") == set()
-    assert {"Re-roll {dice}", "die {number} ({face})", "End my turn"} <= seen.seen
+    seen = sentences(moves_said())
+    assert {"Re-roll {dice}", "die {number} ({face})", "End my turn"} <= seen
 
 
 def test_the_cards_names_and_texts_are_listed_for_the_catalogs() -> None:
@@ -209,33 +161,14 @@ def test_the_cards_names_and_texts_are_listed_for_the_catalogs() -> None:
 def test_every_sentence_reads_in_german() -> None:
     """The log, the refusals and the moves' words, through the German catalog: every
     sentence has its entry, and each line comes out whole."""
-    german = i18n.translator("de")
-    assert german is not None
-    seen = Marker()
     lines = [e for state in finished() for e in state.events_for(None)]
-    for event in lines:
-        event.text_in(seen)
-    for words_ in (*refused(), *moves_said()):
-        words_.render(seen)
-    seen.seen |= set(server_messages(GAME))
-    missing = sorted(seen.seen - i18n.catalog("de", "server").keys())
-    assert missing == [], "translate these in locale/de/LC_MESSAGES/server.po"
-    for event in lines:
-        text = event.text_in(german)
-        assert not UNFILLED.search(text), text
-        assert text != event.text, text
-    for words_ in (*refused(), *moves_said()):
-        assert not UNFILLED.search(words_.render(german)), words_
+    words_ = (*refused(), *moves_said())
+    read_in_german(lines, words_, server_messages(GAME), all_change=True)
 
 
 def test_the_board_reads_in_german() -> None:
     """Every word the renderer draws (``K.t`` in render.js, the cards' names and texts) has
     its entry in the German browser catalog."""
-    ours = {
-        str(m.id)
-        for m in i18n.extract("browser")
-        if m.id and any("gonza" in str(where) for where, _ in m.locations)
-    }
+    ours = drawn_by("gonza")
     assert "No face-up broker cards." in ours and "Safe Harbour" in ours
-    missing = sorted(ours - i18n.catalog("de", "browser").keys())
-    assert missing == [], "translate these in locale/de/LC_MESSAGES/browser.po"
+    assert_german_entries(ours, "browser")

@@ -8,40 +8,36 @@ once the game's translations are merged there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 import pytest
 
 import motherlode
-from motherlode.engine import Action, IllegalAction
+from motherlode.engine import IllegalAction
 from motherlode.engine.words import T
 from motherlode.games.goodwill.bots import HeuristicBot
 from motherlode.games.goodwill.i18n import browser_messages, server_messages
 from motherlode.games.goodwill.rules import GoodwillState
 from motherlode.games.goodwill.words import said, words
-from motherlode.web import i18n
-from tests.games.german import UNFILLED, Marker, extracted, randomly
+from tests.games.german import (
+    assert_german_entries,
+    by_bots,
+    drawn_by,
+    ends,
+    extracted,
+    log_sentences,
+    moves_met,
+    now_and_then,
+    play,
+    randomly,
+    read_in_german,
+    refusals_met,
+    sentences,
+)
 
 GAME = motherlode.get_game("goodwill")
-
-
-Choose = Callable[[GoodwillState, int], Action]
-
-
-def heuristic() -> Choose:
-    bots = [HeuristicBot(seed=s, samples=2) for s in range(6)]
-    return lambda state, seat: bots[seat].act(state, seat)
-
-
-def play(state: GoodwillState, choose: Choose) -> Iterator[GoodwillState]:
-    """Each decision of a game to its end (the state itself, as it goes)."""
-    while not state.is_over():
-        yield state
-        seat = state.pending()[0]
-        state.apply(seat, choose(state, seat))
-    yield state
 
 
 def game(players: int, seed: int, **options: Any) -> GoodwillState:
@@ -57,12 +53,13 @@ def games() -> Iterator[Iterator[GoodwillState]]:
     yield play(game(3, 5, dividends=True), randomly(5))
     yield play(game(4, 6, dividends=True, cash_only=True), randomly(6))
     yield play(game(5, 7, cash_only=True, start_year=1954), randomly(7))
-    yield play(game(3, 8, start_year=1954), heuristic())
+    heuristic = by_bots([HeuristicBot(seed=s, samples=2) for s in range(6)])
+    yield play(game(3, 8, start_year=1954), heuristic)
 
 
 @cache
 def finished() -> tuple[GoodwillState, ...]:
-    return tuple([*g][-1] for g in games())
+    return ends(games())
 
 
 def every_line(state: GoodwillState) -> list[Any]:
@@ -71,11 +68,7 @@ def every_line(state: GoodwillState) -> list[Any]:
 
 
 def test_every_log_line_is_words_the_server_catalog_extracts() -> None:
-    marker = Marker()
-    for state in finished():
-        for event in every_line(state):
-            assert event.text_in(marker).startswith("§"), f"plain text: {event.text!r}"
-    assert marker.seen - extracted("server") == set()
+    seen = log_sentences(e for state in finished() for e in every_line(state))
     expected = {
         "Goodwill for {players} players, {first} to {last}, dividends, cash only",
         "Information {number}: {percentage} % - {card}",
@@ -86,7 +79,7 @@ def test_every_log_line_is_words_the_server_catalog_extracts() -> None:
         "Oil +10",
         "The game is over: {scores}",
     }
-    assert expected <= marker.seen
+    assert expected <= seen
 
 
 def test_the_log_reads_in_english_as_before() -> None:
@@ -116,16 +109,6 @@ def test_the_log_reads_in_english_as_before() -> None:
     assert "Information 1: 85 % - Workers +5 / Advertising 1" in mine
 
 
-def refusals(state: GoodwillState) -> Iterator[IllegalAction]:
-    for seat in state.pending():
-        space = GAME.action_space(state.num_players, state.options)
-        for index in range(space.size):
-            try:
-                state.check(seat, space.action(index))
-            except IllegalAction as exc:
-                yield exc
-
-
 OUTSIDE = ("propose Nobody", "propose Arthur", "price 99", "partner 9")
 """Moves outside the action space or the table: a boss that is not there, a price off the
 wheels, a player who is not a partner."""
@@ -134,30 +117,13 @@ wheels, a player who is not a partner."""
 @cache
 def refused() -> tuple[Any, ...]:
     """The reasons of refusals met in the games (every action checked, now and then)."""
-    out = []
-    for g in games():
-        for n, state in enumerate(g):
-            if n % 60 or state.is_over():
-                continue
-            for exc in refusals(state):
-                out.append(exc.args[0])
-            for notation in OUTSIDE:
-                try:
-                    state.check(state.pending()[0], GAME.parse_action(notation))
-                except IllegalAction as exc:
-                    assert str(exc) == str(exc.args[0])
-                    out.append(exc.args[0])
-    return tuple(out)
+    return refusals_met(GAME, now_and_then(games(), 60), OUTSIDE, every_seat=True, always=False)
 
 
 def test_every_refusal_is_words_the_server_catalog_extracts() -> None:
-    seen = Marker()
-    for reason in refused():
-        assert isinstance(reason, T), f"plain refusal: {reason!r}"
-        reason.render(seen)
-    assert seen.seen - extracted("server") == set()
-    assert "no boss may be proposed now: {asking}" in seen.seen
-    assert "everyone sets a price for {company} (transaction {number})" in seen.seen
+    seen = sentences(refused(), "refusal")
+    assert "no boss may be proposed now: {asking}" in seen
+    assert "everyone sets a price for {company} (transaction {number})" in seen
 
 
 def test_a_refusal_reads_in_english_as_before() -> None:
@@ -176,26 +142,12 @@ def test_a_refusal_reads_in_english_as_before() -> None:
 def moves_said() -> tuple[T, ...]:
     """Each legal move's words now and then in the games, checked against the English the
     page shows today."""
-    out = []
-    for g in games():
-        for n, state in enumerate(g):
-            if n % 7 or state.is_over():
-                continue
-            for seat in state.pending():
-                for action in state.legal_actions(seat):
-                    words_ = said(state, seat, action)
-                    assert isinstance(words_, T)
-                    assert str(words_) == words(state, seat, action)
-                    out.append(words_)
-    return tuple(out)
+    return moves_met(now_and_then(games(), 7), said, words, every_seat=True)
 
 
 def test_every_move_is_said_in_words_the_server_catalog_extracts() -> None:
-    seen = Marker()
-    for words_ in moves_said():
-        assert words_.render(seen).startswith("§")
-    assert seen.seen - extracted("server") == set()
-    assert {"Set my secret price: ${price}", "Vote yes", "Vote no"} <= seen.seen
+    seen = sentences(moves_said())
+    assert {"Set my secret price: ${price}", "Vote yes", "Vote no"} <= seen
 
 
 def test_the_cards_and_resources_are_listed_for_the_catalogs() -> None:
@@ -208,31 +160,14 @@ def test_the_cards_and_resources_are_listed_for_the_catalogs() -> None:
 def test_every_sentence_reads_in_german() -> None:
     """The log, the refusals and the moves' words, through the German catalog: every
     sentence has its entry, and each line comes out whole."""
-    german = i18n.translator("de")
-    assert german is not None
-    seen = Marker()
     lines = [e for state in finished() for e in every_line(state)]
-    for event in lines:
-        event.text_in(seen)
-    for words_ in (*refused(), *moves_said()):
-        words_.render(seen)
-    seen.seen |= set(server_messages(GAME))
-    missing = sorted(seen.seen - i18n.catalog("de", "server").keys())
-    assert missing == [], "translate these in locale/de/LC_MESSAGES/server.po"
-    for event in lines:
-        assert not UNFILLED.search(event.text_in(german)), event.text
-    for words_ in (*refused(), *moves_said()):
-        assert not UNFILLED.search(words_.render(german)), words_
+    words_ = (*refused(), *moves_said())
+    read_in_german(lines, words_, server_messages(GAME), all_change=False)
 
 
 def test_the_board_reads_in_german() -> None:
     """Every word the renderer draws (``K.t`` in render.js, the cards' labels and the
     resources) has its entry in the German browser catalog."""
-    ours = {
-        str(m.id)
-        for m in i18n.extract("browser")
-        if m.id and any("goodwill" in str(where) for where, _ in m.locations)
-    }
+    ours = drawn_by("goodwill")
     assert "Available bosses" in ours and "Oil +10" in ours
-    missing = sorted(ours - i18n.catalog("de", "browser").keys())
-    assert missing == [], "translate these in locale/de/LC_MESSAGES/browser.po"
+    assert_german_entries(ours, "browser")

@@ -8,7 +8,7 @@ pass once the game's translations are merged there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -22,8 +22,20 @@ from motherlode.games.yukon.i18n import browser_messages
 from motherlode.games.yukon.render import _label, label_words
 from motherlode.games.yukon.rules import YukonState
 from motherlode.games.yukon.words import sentence, words
-from motherlode.web import i18n
-from tests.games.german import UNFILLED, Marker, extracted, randomly
+from tests.games.german import (
+    Marker,
+    by_bots,
+    ends,
+    extracted,
+    log_sentences,
+    moves_met,
+    now_and_then,
+    play,
+    randomly,
+    read_in_german,
+    refusals_met,
+    sentences,
+)
 from tests.games.yukon.helpers import new_game, position
 
 GAME = motherlode.get_game("yukon")
@@ -35,20 +47,6 @@ def from_json(words: Any) -> Any:
     if isinstance(words, dict):
         return T(words["t"], **{k: from_json(v) for k, v in words.get("p", {}).items()})
     return words
-
-
-def play(state: YukonState, choose: Callable[[YukonState, int], Any]) -> Iterator[YukonState]:
-    """Each decision of a game to its end (the state itself, as it goes)."""
-    while not state.is_over():
-        yield state
-        seat = state.pending()[0]
-        state.apply(seat, choose(state, seat))
-    yield state
-
-
-def heuristic() -> Callable[[YukonState, int], Any]:
-    bots = [HeuristicBot(seed=s) for s in range(6)]
-    return lambda state, seat: bots[seat].act(state, seat)
 
 
 def first(state: YukonState, seat: int) -> Any:
@@ -63,7 +61,7 @@ def games() -> Iterator[Iterator[YukonState]]:
     named = GAME.new_state(3, seed=5, names=("Anna", "Ben", "Cem"))
     assert isinstance(named, YukonState)
     yield play(named, randomly(5))
-    yield play(new_game(4, 3), heuristic())
+    yield play(new_game(4, 3), by_bots([HeuristicBot(seed=s) for s in range(6)]))
     yield play(new_game(3, seed=4, stalemate_rounds=2), first)
     wall = [f"1:{h}" for h in (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)]
     yield play(position(3, {0: ["31:2", "31:3"], 1: ["1:1"], 2: wall}, pips=3), first)
@@ -71,22 +69,18 @@ def games() -> Iterator[Iterator[YukonState]]:
 
 @cache
 def finished() -> tuple[YukonState, ...]:
-    return tuple([*game][-1] for game in games())
+    return ends(games())
 
 
 def test_every_log_line_is_words_the_server_catalog_extracts() -> None:
-    marker = Marker()
-    for state in finished():
-        for event in state.events_for(None):
-            assert event.text_in(marker).startswith("§"), f"plain text: {event.text!r}"
-    assert marker.seen - extracted("server") == set()
-    assert {"{player} {actions}", "throws {spots}", "moves to {path}"} <= marker.seen
+    seen = log_sentences(e for state in finished() for e in state.events_for(None))
+    assert {"{player} {actions}", "throws {spots}", "moves to {path}"} <= seen
     ends = {"every claim is staked", "only {player} can still move"}
     ends |= {
         "no claim was staked in {rounds} rounds",
         "{reason} ({names} walled in for {turns} turns)",
     }
-    assert ends & marker.seen == ends
+    assert ends & seen == ends
 
 
 def test_the_log_reads_in_english_as_before() -> None:
@@ -109,60 +103,21 @@ def test_the_log_reads_in_english_as_before() -> None:
 def test_every_sentence_reads_in_german() -> None:
     """The log, the refusals and the moves' words, through the German catalog: every
     sentence has its entry, and each line comes out whole."""
-    german = i18n.translator("de")
-    assert german is not None
-    seen = Marker()
     lines = [e for state in finished() for e in state.events_for(None)]
-    for event in lines:
-        event.text_in(seen)
-    for words_ in (*refused(), *moves_said()):
-        words_.render(seen)
-    missing = sorted(seen.seen - i18n.catalog("de", "server").keys())
-    assert missing == [], "translate these in locale/de/LC_MESSAGES/server.po"
-    for event in lines:
-        text = event.text_in(german)
-        assert not UNFILLED.search(text), text
-        assert text != event.text, text
-    for words_ in (*refused(), *moves_said()):
-        assert not UNFILLED.search(words_.render(german)), words_
-
-
-def refusals(state: YukonState) -> Iterator[IllegalAction]:
-    seat = state.pending()[0]
-    space = GAME.action_space(state.num_players, state.options)
-    for index in range(space.size):
-        try:
-            state.check(seat, space.action(index))
-        except IllegalAction as exc:
-            yield exc
+    read_in_german(lines, (*refused(), *moves_said()), all_change=True)
 
 
 @cache
 def refused() -> tuple[Any, ...]:
     """The reasons of refusals met in the games (every action checked, now and then)."""
-    out = []
-    for game in games():
-        for n, state in enumerate(game):
-            if n % 150 or state.is_over():
-                continue
-            for exc in refusals(state):
-                assert str(exc) == str(exc.args[0])
-                out.append(exc.args[0])
-            for notation in ("stake 99", "move 1 13"):  # outside the action space
-                with pytest.raises(IllegalAction) as refusal:
-                    state.check(state.pending()[0], GAME.parse_action(notation))
-                out.append(refusal.value.args[0])
-    return tuple(out)
+    outside = ("stake 99", "move 1 13")  # outside the action space
+    return refusals_met(GAME, now_and_then(games(), 150), outside)
 
 
 def test_every_refusal_is_words_the_server_catalog_extracts() -> None:
-    seen = Marker()
-    for reason in refused():
-        assert isinstance(reason, T), f"plain refusal: {reason!r}"
-        reason.render(seen)
-    assert seen.seen - extracted("server") == set()
-    assert "{space} is not next to an end of the team ({ends})" in seen.seen
-    assert "there is no claim {claim}: claims are 1 to {count}" in seen.seen
+    seen = sentences(refused(), "refusal")
+    assert "{space} is not next to an end of the team ({ends})" in seen
+    assert "there is no claim {claim}: claims are 1 to {count}" in seen
 
 
 def test_a_refusal_reads_in_english_as_before() -> None:
@@ -176,35 +131,16 @@ def test_a_refusal_reads_in_english_as_before() -> None:
 def moves_said() -> tuple[T, ...]:
     """Each legal move's words and label, now and then in the games, checked against the
     English the prompt gives."""
-    out: list[T] = []
-    for game in games():
-        for n, state in enumerate(game):
-            if n % 11 or state.is_over():
-                continue
-            seat = state.pending()[0]
-            for action in state.legal_actions(seat):
-                said = sentence(state, seat, action)
-                assert isinstance(said, T)
-                assert said.render() == words(state, seat, action)
-                out.append(said)
-                label = label_words(state, seat, action)
-                assert (None if label is None else str(label)) == _label(state, seat, action)
-                if label is not None:
-                    assert isinstance(label, T)
-                    out.append(label)
-    return tuple(out)
+    return moves_met(now_and_then(games(), 11), sentence, words, (label_words, _label))
 
 
 def test_each_move_and_its_label_are_words_read_as_before() -> None:
-    seen = Marker()
-    for said in moves_said():
-        said.render(seen)
-    assert seen.seen - extracted("server") == set()
+    seen = sentences(moves_said())
     assert {
         "Move to {hour} o'clock of {claim}",
         "Stake {claim}",
         "{letter} on the map",
-    } <= seen.seen
+    } <= seen
 
 
 def test_the_pages_narration_is_words_of_the_browser_catalog() -> None:

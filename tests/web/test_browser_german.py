@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import SCREENSHOTS, create_from_lobby, open_seat
+from tests.web.browser import SCREENSHOTS, create_from_lobby, fetch_view, open_seat
 
 pytestmark = pytest.mark.browser
 
@@ -23,6 +23,15 @@ PAST_THE_EDGE = """() => [...document.querySelectorAll("header *, main *")]
   .map((e) => `${e.tagName}#${e.id} ${(e.textContent || "").trim().slice(0, 30)}`)"""
 """What sticks out past the window's right edge (a select's list, the log and the tables list
 scroll or clip in their own boxes)."""
+
+
+OUTSIDE_ITS_BOARD = """(sel) => [...document.querySelectorAll(sel)].filter((t) => {
+    const box = t.ownerSVGElement.getBoundingClientRect();
+    const r = t.getBoundingClientRect();
+    return r.left < box.left - 0.5 || r.right > box.right + 0.5;
+  }).map((t) => t.textContent)"""
+"""The board's texts that run past the drawing's edge, where the SVG clips them (no page
+scrolls for them, so no_sideways_scroll misses them)."""
 
 
 def no_sideways_scroll(page: Any) -> None:
@@ -95,6 +104,14 @@ def test_the_site_reads_in_german_after_the_switch(browser: Any, server: str) ->
     assert "Sound when" not in controls
     assert "Protokoll" in page.inner_text("aside")
     assert "Klicke auf ein leuchtendes Startfeld" in page.text_content("body")  # the renderer
+    # the German title ("Spieler 1 setzt einen ersten Stein") wraps in the panel beside the
+    # board on a desktop, and under it on a phone, rather than running past its edge
+    assert page.evaluate(OUTSIDE_ITS_BOARD, ".yk-root text") == []
+    page.set_viewport_size(WIDE)
+    page.wait_for_function("document.querySelector('.yk-root svg').dataset.layout === 'wide'")
+    assert page.evaluate(OUTSIDE_ITS_BOARD, ".yk-root text") == []
+    page.set_viewport_size(PHONE)
+    page.wait_for_function("document.querySelector('.yk-root svg').dataset.layout === 'narrow'")
     before = int(page.get_attribute(".yk-root", "data-move"))
     page.click(".yk-dest >> nth=0")
     page.wait_for_function(
@@ -149,5 +166,52 @@ def test_a_profile_and_a_leaderboard_read_in_german(browser: Any, server: str) -
     assert "Noch niemand hat eine gewertete Partie" in page.inner_text("#empty")
     no_sideways_scroll(page)
     shots(page, "leaderboard-de")
+    assert errors == []
+    page.context.close()
+
+
+GONZA = "svg[data-game='gonza']"
+MOUNT_GONZA = """(view) => {
+  const ui = { act: () => {}, legal: [], seat: view.seat, names: view.names,
+    svg: Motherlode.svg, el: Motherlode.el };
+  document.getElementById('board').replaceChildren(Motherlode.renderers.gonza.draw(view, ui));
+}"""
+STATUS_AND_CHIP = """() => {
+  const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+  const [s, c] = [box('[data-status]'), box('[data-final]')];
+  return { overlap: s.left < c.right && c.left < s.right && s.top < c.bottom && c.top < s.bottom,
+    beside: c.top < s.bottom && c.left > s.right,
+    lines: document.querySelectorAll('[data-status] tspan').length };
+}"""
+
+
+def test_gonza_status_line_fits_a_phone_in_german(browser: Any, server: str) -> None:
+    """Gonza Index's status line over the board: a long German sentence next to the FINAL
+    ROUND chip wraps over the board's width on a phone, the chip under it; on a desktop both
+    keep to one row."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    assert page.request.post(server + "/api/language", data={"lang": "de"}).ok
+    create_from_lobby(page, server, "gonza", ["human", "heuristic", "heuristic"])
+    table, token = open_seat(page, server, GONZA)
+    assert page.evaluate(OUTSIDE_ITS_BOARD, ".gz-root text") == []
+    no_sideways_scroll(page)
+    # the Safe Harbour question in the last round: the longest status line with the chip
+    view = fetch_view(page, server, table, token)
+    view["legal"] = []
+    view["observation"].update(phase="protect", protect={"seat": 1}, final_round=True)
+    page.evaluate(MOUNT_GONZA, view)
+    assert "Sicherer Hafen" in page.text_content("[data-status]")
+    assert page.evaluate(OUTSIDE_ITS_BOARD, ".gz-root text") == []
+    placed = page.evaluate(STATUS_AND_CHIP)
+    assert not placed["overlap"] and not placed["beside"] and placed["lines"] == 2, placed
+    no_sideways_scroll(page)
+    page.screenshot(path=str(SCREENSHOTS / "gonza-status-de-390.png"))
+    page.set_viewport_size(WIDE)
+    page.evaluate(MOUNT_GONZA, view)
+    placed = page.evaluate(STATUS_AND_CHIP)
+    assert not placed["overlap"] and placed["beside"] and placed["lines"] == 1, placed
+    page.screenshot(path=str(SCREENSHOTS / "gonza-status-de-1400.png"))
     assert errors == []
     page.context.close()

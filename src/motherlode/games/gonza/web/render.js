@@ -368,18 +368,30 @@
     }
     kids.push(S("circle", { cx: 10, cy: 15, r: 8, fill: obs.over ? GOLD : M.colour(obs.active),
       stroke: "#fff", "stroke-width": 2 }));
-    const avail = w - 30 - (obs.final_round && !obs.over ? 140 : 0);
-    const lines = measure(label, 17, { bold: true }) > avail ? wrap(label, 15, avail, { bold: true }) : [label];
-    const size = lines.length > 1 ? 15 : 17;
+    // One line beside the FINAL ROUND chip where it fits; else the text wraps over the whole
+    // width and the chip goes under it (on a phone a German sentence beside the chip made a
+    // column of one or two words a line).  A word wider than the line (a long name) is
+    // squeezed to fit rather than run past the board's edge.
+    const chip = obs.final_round && !obs.over;
+    const cw = chip ? Math.max(128, measure(K.t("FINAL ROUND"), 13, { bold: true }) + 16) : 0;
+    const full = w - 30;
+    const beside = measure(label, 17, { bold: true }) <= full - (chip ? cw + 12 : 0);
+    const lines = beside ? [label] : wrap(label, 15, full, { bold: true });
+    const size = beside ? 17 : 15;
     const status = S("text", { "data-status": obs.phase, "font-size": size, "font-weight": 700, fill: LIGHT },
-      ...lines.map((line, i) => S("tspan", { x: 26, y: 21 + i * 19 }, line)));
+      ...lines.map((line, i) => S("tspan", { x: 26, y: 21 + i * 19,
+        ...(measure(line, size, { bold: true }) > full ? { textLength: full, lengthAdjust: "spacingAndGlyphs" } : {}),
+      }, line)));
     kids.push(status);
-    if (obs.final_round && !obs.over) {
-      kids.push(rect(w - 128, 2, 128, 26, { fill: "#b3261e", r: 13 }));
-      kids.push(txt(w - 64, 20, K.t("FINAL ROUND"), { size: 13, bold: true, fill: "#fff", anchor: "middle",
+    let h = 34 + (lines.length - 1) * 19;
+    if (chip) {
+      const [cx, cy] = beside ? [w - cw, 2] : [26, h - 4];
+      kids.push(rect(cx, cy, cw, 26, { fill: "#b3261e", r: 13 }));
+      kids.push(txt(cx + cw / 2, cy + 18, K.t("FINAL ROUND"), { size: 13, bold: true, fill: "#fff", anchor: "middle",
         data: { "data-final": "1" } }));
+      if (!beside) h += 30;
     }
-    return { node: S("g", {}, ...kids), h: 34 + (lines.length - 1) * 19 };
+    return { node: S("g", {}, ...kids), h };
   }
 
   const BUTTON_H = 38;

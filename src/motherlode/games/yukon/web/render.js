@@ -255,8 +255,12 @@
     if (obs.phase === "over") title = t("The game is over");
     else if (obs.phase === "placing") title = t("{player} places a first stone", { player: names[obs.turn] });
     else title = t("{player}'s turn", { player: names[obs.turn] });
-    out.push(txt(f1(x), f1(y + fs), title, { size: fs + 2, bold: true, cls: "yk-title" }));
-    let cy = y + fs + 14;
+    // The title and the hint wrap to the panel's width (a German sentence is longer than
+    // the English one the panel was sized for); a word wider than the panel is squeezed.
+    const titleLines = wrap(title, fs + 2, w, { bold: true, lines: 3 });
+    titleLines.forEach((line, i) => out.push(txt(f1(x), f1(y + fs + i * (fs + 6)), line,
+      { size: fs + 2, bold: true, cls: "yk-title", max: w })));
+    let cy = y + fs + 14 + (titleLines.length - 1) * (fs + 6);
     const throws = obs.throws || [];
     if (obs.phase === "playing" && throws.length) {
       const size = big ? 60 : 46;
@@ -301,8 +305,11 @@
         }
       }
     } else if (obs.phase === "placing") {
-      out.push(txt(f1(x), f1(cy + fs), t("Click a glowing start space (s)"), { size: fs - 3, fill: "#6b6b73" }));
-      cy += fs + 10;
+      for (const line of wrap(t("Click a glowing start space (s)"), fs - 3, w, { lines: 3 })) {
+        out.push(txt(f1(x), f1(cy + fs), line, { size: fs - 3, fill: "#6b6b73", max: w }));
+        cy += fs + 2;
+      }
+      cy += 8;
     } else if (obs.end_reason) {
       const reason = (obs.words && say(obs.words.end_reason)) || obs.end_reason;
       for (const line of wrap(reason, fs - 3, w, { lines: 4 })) {

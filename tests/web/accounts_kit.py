@@ -1,18 +1,25 @@
-"""Helpers for the account tests: cheap argon2 parameters, and browsers as devices.
+"""Helpers for the account tests: cheap argon2 parameters, browsers as devices, people at
+real browsers and accounts made as bare rows.
 
 A test server's passwords are hashed with argon2id at tiny cost (the real parameters take
-half a second a hash on a busy machine); :func:`cheap_hashing` swaps them in and counts
-every hash and verification, so a test can say how much argon2 work a request did.
+half a second a hash on a busy machine); :func:`hasher` swaps them in and counts every hash
+and verification, so a test can say how much argon2 work a request did; :func:`cheap` does
+it for every test of a browser test module that imports it.
 """
 
 from __future__ import annotations
 
+import secrets
+import time
 from typing import Any, Literal
 
 import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
+from motherlode.storage import Database
+from motherlode.storage.accounts import username_key
+from motherlode.storage.models import UserRow
 from motherlode.web import accounts
 from motherlode.web.identity import CSRF_HEADER, SESSION_COOKIE
 
@@ -40,6 +47,40 @@ def hasher(monkeypatch: pytest.MonkeyPatch) -> CountingHasher:
     cheap = CountingHasher()
     monkeypatch.setattr(accounts, "HASHER", cheap)
     return cheap
+
+
+@pytest.fixture(autouse=True)
+def cheap(hasher: CountingHasher) -> CountingHasher:
+    """The test server runs in this process: argon2 at tiny cost (autouse: a test module
+    that imports it has every test's server hash cheaply)."""
+    return hasher
+
+
+def person(browser: Any, width: int) -> tuple[Any, Any, list[str]]:
+    """A person at a browser window ``width`` px wide: its context, its page, and the
+    script errors the page throws (a test asserts there are none)."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return context, page, errors
+
+
+def account_row(db: Database, name: str) -> int:
+    """An account made as a row, without its routes (it never logs in: a test says who is
+    signed in its own way); its id."""
+    with db.session() as s:
+        row = UserRow(
+            username=name,
+            username_key=username_key(name),
+            password_hash="-",
+            seat_key=secrets.token_hex(32),
+            created_at=time.time(),
+            email=f"{name.lower()}@example.org",
+        )
+        s.add(row)
+        s.flush()
+        return row.id
 
 
 class Device:

@@ -11,9 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import pytest
 import uvicorn
-from aiosmtpd.controller import Controller
 from sqlalchemy import update
 
 from motherlode.storage.db import Database
@@ -22,18 +20,9 @@ from motherlode.web.app import create_app
 from motherlode.web.limits import Limits
 from motherlode.web.notify import NotifySettings
 from tests.web.browser import SCREENSHOTS, free_port
-from tests.web.test_notifications import Mailbox, account, link_of, subject
+from tests.web.test_notifications import Mailbox, account, link_of, mailbox, subject
 
-
-@pytest.fixture
-def mailbox() -> Iterator[Mailbox]:
-    box = Mailbox(free_port())
-    controller = Controller(box, hostname="127.0.0.1", port=box.port)
-    controller.start()
-    try:
-        yield box
-    finally:
-        controller.stop()
+__all__ = ["mailbox"]  # the fixture, used by name
 
 
 @contextmanager

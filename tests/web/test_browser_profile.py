@@ -7,7 +7,6 @@ desktop's (screenshots in out/screenshots/)."""
 from __future__ import annotations
 
 import re
-import secrets
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -20,6 +19,7 @@ from motherlode.storage import ratings as store
 from motherlode.storage.models import RatingChangeRow, RatingRow, SeatRow, UserRow
 from motherlode.web import profiles
 from motherlode.web.identity import Account
+from tests.web.accounts_kit import account_row
 from tests.web.browser import SCREENSHOTS, live_server
 
 pytestmark = pytest.mark.browser
@@ -43,21 +43,6 @@ def site(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[s
     with live_server(database_url) as url:
         yield url, db
     db.engine.dispose()
-
-
-def account(db: Database, name: str) -> int:
-    with db.session() as s:
-        row = UserRow(
-            username=name,
-            username_key=store.username_key(name),
-            password_hash="-",
-            seat_key=secrets.token_hex(32),
-            created_at=time.time(),
-            email=f"{name.lower()}@example.org",
-        )
-        s.add(row)
-        s.flush()
-        return row.id
 
 
 def table(page: Any, server: str, db: Database, holders: list[int], **settings: Any) -> Any:
@@ -100,7 +85,7 @@ def test_profile_and_leaderboard_show_a_finished_rated_game(
     browser: Any, site: tuple[str, Database]
 ) -> None:
     server, db = site
-    ann, ben = account(db, "Ann"), account(db, "Ben")
+    ann, ben = account_row(db, "Ann"), account_row(db, "Ben")
     with db.session() as s:  # the rest of the board, and Ann's rating in another game
         for i, (mu, sigma) in enumerate([(31.2, 2.1), (28.0, 3.4), (24.5, 1.9), (36.0, 7.5)]):
             user = UserRow(

@@ -11,26 +11,12 @@ from typing import Any
 
 import pytest
 
-from tests.web.accounts_kit import PASSWORD, CountingHasher, hasher
+from tests.web.accounts_kit import PASSWORD, cheap, hasher, person
 from tests.web.browser import SCREENSHOTS
 
-__all__ = ["hasher"]  # the fixture, used by name
+__all__ = ["cheap", "hasher"]  # the fixtures, used by name
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(autouse=True)
-def cheap(hasher: CountingHasher) -> CountingHasher:
-    """The test server runs in this process: argon2 at tiny cost."""
-    return hasher
-
-
-def person(browser: Any, width: int) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return context, page, errors
 
 
 def sign_up(page: Any, server: str, username: str) -> None:

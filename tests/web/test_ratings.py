@@ -6,7 +6,6 @@ accounts' own routes do that in play).  A signed-in viewer is whoever the test s
 
 from __future__ import annotations
 
-import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -27,6 +26,7 @@ from motherlode.web import ratings as rating
 from motherlode.web.app import create_app
 from motherlode.web.identity import CSRF_HEADER, SESSION_COOKIE, Account, account_seat_token
 from motherlode.web.limits import Limits
+from tests.web.accounts_kit import account_row
 
 SEEDED = Limits(allow_client_seed=True)
 ONE_ROUND = {"rounds": 1, "challenges": False}
@@ -80,18 +80,7 @@ def no_hooks(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def account(client: TestClient, name: str) -> int:
-    with db_of(client).session() as s:
-        row = UserRow(
-            username=name,
-            username_key=store.username_key(name),
-            password_hash="(not used here)",
-            seat_key=secrets.token_hex(32),
-            created_at=time.time(),
-            email=f"{name.lower()}@example.org",
-        )
-        s.add(row)
-        s.flush()
-        return row.id
+    return account_row(db_of(client), name)
 
 
 def give_seat(client: TestClient, table: str, seat: int, user_id: int) -> None:

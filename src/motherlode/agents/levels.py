@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from motherlode.engine import BadOptions, Game
+from motherlode.engine.words import T
 
 
 @dataclass(frozen=True)
@@ -109,12 +110,25 @@ def expand(name: str, params: Mapping[str, Any], game: Game) -> tuple[str, dict[
     level = LEVELS[name]
     if level.bot != "mcts":
         if level.bot not in game.bots:
-            raise BadOptions(f"{game.title} has no {level.bot} bot for the {name} level")
+            raise BadOptions(
+                T(
+                    "{game} has no {bot} bot for the {name} level",
+                    game=T(game.title),
+                    bot=level.bot,
+                    name=name,
+                )
+            )
         if params:
-            raise BadOptions(f"the {name} level takes no parameters, got {', '.join(params)}")
+            raise BadOptions(
+                T(
+                    "the {name} level takes no parameters, got {params}",
+                    name=name,
+                    params=", ".join(params),
+                )
+            )
         return level.bot, {}
     if "tuned" in params:
-        raise BadOptions(f"the {name} level always uses the game's search settings")
+        raise BadOptions(T("the {name} level always uses the game's search settings", name=name))
     merged = {**game.search_defaults, **level.params, **tuned(game, name), **params}
     return level.bot, merged
 

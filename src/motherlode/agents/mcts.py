@@ -54,6 +54,7 @@ from motherlode.agents.rollout import (
     standing_outcome,
 )
 from motherlode.engine import Action, Agent, BadOptions, Game, State
+from motherlode.engine.words import T
 
 log = logging.getLogger("motherlode.agents")
 
@@ -127,20 +128,58 @@ class SearchResult:
 
 def _number(name: str, value: object, *, low: float, high: float | None = None) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise BadOptions(f"mcts parameter {name} must be a number (finite), got {value!r}")
+        raise BadOptions(
+            T(
+                "mcts parameter {name} must be a number (finite), got {value!r}",
+                name=name,
+                value=value,
+            )
+        )
     if value < low or (high is not None and value > high):
-        bound = f"between {low:g} and {high:g}" if high is not None else f"at least {low:g}"
-        raise BadOptions(f"mcts parameter {name} must be {bound}, got {value!r}")
+        if high is None:
+            raise BadOptions(
+                T(
+                    "mcts parameter {name} must be at least {low:g}, got {value!r}",
+                    name=name,
+                    low=low,
+                    value=value,
+                )
+            )
+        raise BadOptions(
+            T(
+                "mcts parameter {name} must be between {low:g} and {high:g}, got {value!r}",
+                name=name,
+                low=low,
+                high=high,
+                value=value,
+            )
+        )
     return float(value)
 
 
 def _whole(name: str, value: object, *, low: int, high: int = MAX_COUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadOptions(f"mcts parameter {name} must be a whole number, got {value!r}")
+        raise BadOptions(
+            T("mcts parameter {name} must be a whole number, got {value!r}", name=name, value=value)
+        )
     if value < low:
-        raise BadOptions(f"mcts parameter {name} must be at least {low}, got {value}")
+        raise BadOptions(
+            T(
+                "mcts parameter {name} must be at least {low}, got {value}",
+                name=name,
+                low=low,
+                value=value,
+            )
+        )
     if value > high:
-        raise BadOptions(f"mcts parameter {name} must be at most {high:,}, got {value:,}")
+        raise BadOptions(
+            T(
+                "mcts parameter {name} must be at most {high:,}, got {value:,}",
+                name=name,
+                high=high,
+                value=value,
+            )
+        )
     return value
 
 
@@ -224,7 +263,7 @@ class MCTSAgent(Agent):
         self.seed = seed
         clock = clock or os.environ.get("MOTHERLODE_CLOCK") or "wall"
         if clock not in CLOCKS:
-            raise BadOptions(f"mcts clock is 'wall' or 'cpu', got {clock!r}")
+            raise BadOptions(T("mcts clock is 'wall' or 'cpu', got {clock!r}", clock=clock))
         self.clock = CLOCKS[clock]
         self.rng = random.Random(seed)
         self.ms = None if ms is None else _number("ms", ms, low=1)
@@ -234,39 +273,43 @@ class MCTSAgent(Agent):
             self.iters = _whole("iters", iters, low=1)
         self.c = _number("c", c, low=0)
         if not isinstance(rollout, str) or not rollout:
-            raise BadOptions(f"mcts rollout is 'random' or a bot name, got {rollout!r}")
+            raise BadOptions(
+                T("mcts rollout is 'random' or a bot name, got {rollout!r}", rollout=rollout)
+            )
         self.rollout = rollout
         self.eps = _number("eps", eps, low=0, high=1)
         self.cutoff = None if cutoff is None else _whole("cutoff", cutoff, low=1)
         if eval is not None and (not isinstance(eval, str) or not eval):
-            raise BadOptions(f"mcts eval is 'score' or a bot name, got {eval!r}")
+            raise BadOptions(T("mcts eval is 'score' or a bot name, got {eval!r}", eval=eval))
         if eval is not None and cutoff is None:
-            raise BadOptions("mcts eval values the position at a cut-off; give cutoff=N too")
+            raise BadOptions(T("mcts eval values the position at a cut-off; give cutoff=N too"))
         self.eval = eval
         if value is not None and (not isinstance(value, str) or not value):
-            raise BadOptions(f"mcts value is an evaluator file (.npz), got {value!r}")
+            raise BadOptions(
+                T("mcts value is an evaluator file (.npz), got {value!r}", value=value)
+            )
         if value is not None and eval != "learned":
-            raise BadOptions("mcts value is the file of a learned evaluator: give eval=learned")
+            raise BadOptions(T("mcts value is the file of a learned evaluator: give eval=learned"))
         self.value = value
         self.widen = _whole("widen", widen, low=0)
         self.pw = _number("pw", pw, low=0, high=1)
         self.win = _number("win", win, low=0, high=1)
         self.mix = bool(_whole("mix", mix, low=0, high=1))
         if sim not in ("rm", "ucb"):
-            raise BadOptions(f"mcts sim is 'rm' or 'ucb', got {sim!r}")
+            raise BadOptions(T("mcts sim is 'rm' or 'ucb', got {sim!r}", sim=sim))
         self.matching = sim == "rm"
         self.gamma = _number("gamma", gamma, low=0, high=1)
         if prior is not None and (not isinstance(prior, str) or not prior):
-            raise BadOptions(f"mcts prior is 'none' or a bot name, got {prior!r}")
+            raise BadOptions(T("mcts prior is 'none' or a bot name, got {prior!r}", prior=prior))
         self.prior = prior
         self.bias = _number("bias", bias, low=0)
         if opp is not None and (not isinstance(opp, str) or not opp):
-            raise BadOptions(f"mcts opp is a bot name or 'none', got {opp!r}")
+            raise BadOptions(T("mcts opp is a bot name or 'none', got {opp!r}", opp=opp))
         self.opp = None if opp == "none" else opp
         if model not in ("sealed", "all"):
-            raise BadOptions(f"mcts model is 'sealed' or 'all', got {model!r}")
+            raise BadOptions(T("mcts model is 'sealed' or 'all', got {model!r}", model=model))
         if model == "all" and self.opp is None:
-            raise BadOptions("mcts model=all plays the other seats by a bot: name it with opp=")
+            raise BadOptions(T("mcts model=all plays the other seats by a bot: name it with opp="))
         self.model_all = model == "all"
         self._model: Policy | None = None
         self._bound: dict[str, tuple[Policy, Evaluator | None, Policy | None, Policy | None]] = {}
@@ -311,10 +354,14 @@ class MCTSAgent(Agent):
             evaluator = bot_evaluator(judge)
             if evaluator is None:
                 raise BadOptions(
-                    f"bot {self.eval!r} of {game.title} has no evaluate(state, seat) to use as eval"
+                    T(
+                        "bot {name!r} of {game} has no evaluate(state, seat) to use as eval",
+                        name=self.eval,
+                        game=T(game.title),
+                    )
                 )
         if self.bias and first is None:
-            raise BadOptions("mcts bias favours the prior bot's choice: name one with prior=")
+            raise BadOptions(T("mcts bias favours the prior bot's choice: name one with prior="))
         model = None if self.opp is None else game_bot(game, self.opp, seeder.getrandbits(63)).act
         bound = (policy, evaluator, first, model)
         self._bound[game.id] = bound
@@ -346,7 +393,7 @@ class MCTSAgent(Agent):
         try:
             factory = plugins.load(plugins.EVALUATORS, "learned")
             if factory is None:
-                raise BadOptions("no learned evaluator is installed (the rl extra)")
+                raise BadOptions(T("no learned evaluator is installed (the rl extra)"))
             learned = factory(game, self.value)
         except BadOptions as exc:
             if self.value is not None:

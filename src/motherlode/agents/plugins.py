@@ -19,6 +19,7 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from motherlode.engine import BadOptions
+from motherlode.engine.words import T
 
 BOTS = "motherlode.bots"
 EVALUATORS = "motherlode.evaluators"
@@ -41,6 +42,10 @@ def load(group: str, name: str) -> Any | None:
         return ep.load()
     except ImportError as exc:
         raise BadOptions(
-            f"{name} needs a package that is not installed ({exc.name or exc}): "
-            f"install motherlode with the rl extra"
+            T(
+                "{name} needs a package that is not installed ({package}): "
+                "install motherlode with the rl extra",
+                name=name,
+                package=str(exc.name or exc),
+            )
         ) from None

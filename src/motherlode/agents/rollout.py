@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from motherlode.engine import Action, Agent, BadOptions, Game, State
+from motherlode.engine.words import T
 
 Policy = Callable[[State, int], Action]
 """Chooses a move for an asked seat of a (determinized) state during a rollout."""
@@ -88,13 +89,27 @@ def game_bot(game: Game, name: str, seed: int | None) -> Agent:
     """Build ``game``'s bot ``name`` (from ``GAME.bots``) with a clear error if it has none."""
     factory = game.bots.get(name)
     if factory is None:
-        known = ", ".join(sorted(game.bots)) or "none"
+        if not game.bots:
+            raise BadOptions(
+                T(
+                    "{game} has no bot {name!r} to use in the search; its bots: none",
+                    game=T(game.title),
+                    name=name,
+                )
+            )
         raise BadOptions(
-            f"{game.title} has no bot {name!r} to use in the search; its bots: {known}"
+            T(
+                "{game} has no bot {name!r} to use in the search; its bots: {known}",
+                game=T(game.title),
+                name=name,
+                known=", ".join(sorted(game.bots)),
+            )
         )
     agent = factory(seed=seed)
     if not isinstance(agent, Agent):
-        raise BadOptions(f"bot {name!r} of {game.title} did not build an agent")
+        raise BadOptions(
+            T("bot {name!r} of {game} did not build an agent", name=name, game=T(game.title))
+        )
     return agent
 
 

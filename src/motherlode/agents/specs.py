@@ -17,6 +17,7 @@ from motherlode.agents.levels import LEVELS, expand, is_level
 from motherlode.agents.mcts import MCTSAgent
 from motherlode.agents.random_agent import RandomAgent
 from motherlode.engine import Agent, BadOptions, Game
+from motherlode.engine.words import T
 
 GENERIC: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "mcts": MCTSAgent}
 """The bots every game has (tests may swap one for a stand-in)."""
@@ -59,7 +60,9 @@ def _value(key: str, text: str) -> Any:
     except ValueError:
         return text
     if not math.isfinite(number):
-        raise BadOptions(f"bot parameter {key} must be a finite number, got {text[:20]!r}")
+        raise BadOptions(
+            T("bot parameter {key} must be a finite number, got {text!r}", key=key, text=text[:20])
+        )
     return number
 
 
@@ -67,12 +70,20 @@ def parse_spec(text: str) -> AgentSpec:
     """``name`` or ``name:key=value,key=value``, with a clear error for anything else."""
     name, _, rest = text.strip().partition(":")
     if not name or not name.replace("_", "").replace("-", "").isalnum():
-        raise BadOptions(f"a seat is a bot name such as 'random' or 'mcts:iters=500', not {text!r}")
+        raise BadOptions(
+            T("a seat is a bot name such as 'random' or 'mcts:iters=500', not {text!r}", text=text)
+        )
     params: dict[str, Any] = {}
     for part in filter(None, rest.split(",")):
         key, sep, value = part.partition("=")
         if not sep or not key:
-            raise BadOptions(f"bot parameters are written key=value, got {part!r} in {text!r}")
+            raise BadOptions(
+                T(
+                    "bot parameters are written key=value, got {part!r} in {text!r}",
+                    part=part,
+                    text=text,
+                )
+            )
         params[key.strip()] = _value(key.strip(), value.strip())
     return AgentSpec(name.lower(), params)
 
@@ -95,15 +106,25 @@ def make_agent(spec: AgentSpec | str, game: Game, seed: int | None = None) -> Ag
         or (_generic()["mcts"] if is_level(spec.name) else None)
     )
     if spec.is_human:
-        raise BadOptions("'human' seats are played by people, not built as bots")
+        raise BadOptions(T("'human' seats are played by people, not built as bots"))
     if factory is None:
         known = ", ".join(["human", *bot_names(game)])
-        raise BadOptions(f"unknown bot {spec.name!r} for {game.title}; choose from: {known}")
+        raise BadOptions(
+            T(
+                "unknown bot {name!r} for {game}; choose from: {known}",
+                name=spec.name,
+                game=T(game.title),
+                known=known,
+            )
+        )
     params = dict(spec.params)
     if "seed" in params:
         raise BadOptions(
-            f"bad parameters for bot {spec}: a bot's seed comes from the table, game or "
-            "arena that runs it, not from its spec"
+            T(
+                "bad parameters for bot {spec}: a bot's seed comes from the table, game or "
+                "arena that runs it, not from its spec",
+                spec=str(spec),
+            )
         )
     if is_level(spec.name) and spec.name not in game.bots:
         name, params = expand(spec.name, params, game)
@@ -111,20 +132,26 @@ def make_agent(spec: AgentSpec | str, game: Game, seed: int | None = None) -> Ag
     elif spec.name == "mcts" and spec.name not in game.bots:
         tuned = params.pop("tuned", 1)
         if tuned not in (0, 1):
-            raise BadOptions(f"mcts tuned is 1 (the game's search settings) or 0, got {tuned!r}")
+            raise BadOptions(
+                T("mcts tuned is 1 (the game's search settings) or 0, got {tuned!r}", tuned=tuned)
+            )
         if tuned:
             params = {**game.search_defaults, **params}
     try:
         agent = factory(seed=seed, **params)
     except (TypeError, ValueError) as exc:
         why = _unknown(factory, params) if isinstance(exc, TypeError) else None
-        raise BadOptions(f"bad parameters for bot {spec}: {why or exc}") from None
+        raise BadOptions(
+            T("bad parameters for bot {spec}: {why}", spec=str(spec), why=why or str(exc))
+        ) from None
     if not isinstance(agent, Agent):
-        raise BadOptions(f"bot {spec.name!r} of {game.title} did not build an agent")
+        raise BadOptions(
+            T("bot {name!r} of {game} did not build an agent", name=spec.name, game=T(game.title))
+        )
     return agent
 
 
-def _unknown(factory: Callable[..., Agent], params: dict[str, Any]) -> str | None:
+def _unknown(factory: Callable[..., Agent], params: dict[str, Any]) -> T | None:
     """Which parameters a bot does not take, and those it does (a person reads this, not
     Python's "unexpected keyword argument"); None when its signature does not say."""
     try:
@@ -141,7 +168,13 @@ def _unknown(factory: Callable[..., Agent], params: dict[str, Any]) -> str | Non
     unknown = [k for k in params if k not in takes]
     if not unknown:
         return None
-    return f"it takes no {', '.join(unknown)} (its parameters: {', '.join(takes) or 'none'})"
+    if not takes:
+        return T("it takes no {unknown} (its parameters: none)", unknown=", ".join(unknown))
+    return T(
+        "it takes no {unknown} (its parameters: {takes})",
+        unknown=", ".join(unknown),
+        takes=", ".join(takes),
+    )
 
 
 def check_agent(spec: AgentSpec | str, game: Game) -> Agent:

@@ -31,6 +31,7 @@ from pebble import ProcessPool
 from motherlode.agents.levels import LEVELS, is_level
 from motherlode.agents.specs import AgentSpec, make_agent
 from motherlode.engine import Action, Agent, BadOptions, Game, State, get_game
+from motherlode.engine.words import T
 
 log = logging.getLogger("motherlode.web")
 
@@ -58,8 +59,13 @@ def limit_spec(spec: AgentSpec, seconds: float) -> AgentSpec:
     ms = spec.params.get("ms")
     if isinstance(ms, int | float) and not isinstance(ms, bool) and ms > cap:
         raise BadOptions(
-            f"{spec.name} ms is at most {cap:g} on this server (its operator's limit per move), "
-            f"got {ms:g}"
+            T(
+                "{bot} ms is at most {cap:g} on this server (its operator's limit per move), "
+                "got {ms:g}",
+                bot=spec.name,
+                cap=cap,
+                ms=ms,
+            )
         )
     if ms is None and spec.name != "mcts":
         # a level thinks for its own time (the game's levels.toml may say otherwise, but

@@ -52,6 +52,7 @@ SOURCES: dict[str, list[tuple[str, str]]] = {
         ("web/static/**.html", "motherlode.web.i18n:extract_html"),
     ],
     "server": [
+        ("agents/**.py", "python"),  # the bots' refusals of a spec (a seat's bot, its levels)
         ("engine/**.py", "python"),
         ("games/**.py", "python"),
         ("web/**.py", "python"),

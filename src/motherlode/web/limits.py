@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import time
 from collections import defaultdict, deque
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,8 +18,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from motherlode.engine.record import MAX_FILE_BYTES, MAX_FILES
-from motherlode.engine.words import T
-from motherlode.web.i18n import in_language
+from motherlode.engine.words import T, render
+from motherlode.web.i18n import LANGUAGE, in_language, translator
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -80,14 +80,63 @@ def clip(message: str, limit: int = 300) -> str:
     return message if len(message) <= limit else message[:limit] + "…"
 
 
+VALIDATION_WORDS: dict[str, tuple[T, ...]] = {
+    "missing": (T("Field required"),),
+    "json_invalid": (T("JSON decode error"), T("Invalid JSON: {error}")),
+    "int_type": (T("Input should be a valid integer"),),
+    "int_parsing": (T("Input should be a valid integer, unable to parse string as an integer"),),
+    "int_from_float": (T("Input should be a valid integer, got a number with a fractional part"),),
+    "float_type": (T("Input should be a valid number"),),
+    "float_parsing": (T("Input should be a valid number, unable to parse string as a number"),),
+    "bool_type": (T("Input should be a valid boolean"),),
+    "bool_parsing": (T("Input should be a valid boolean, unable to interpret input"),),
+    "string_type": (T("Input should be a valid string"),),
+    "string_too_short": (T("String should have at least {min_length} characters"),),
+    "string_too_long": (T("String should have at most {max_length} characters"),),
+    "dict_type": (T("Input should be a valid dictionary"),),
+    "model_attributes_type": (
+        T("Input should be a valid dictionary or object to extract fields from"),
+    ),
+    "list_type": (T("Input should be a valid list"),),
+    "greater_than": (T("Input should be greater than {gt}"),),
+    "greater_than_equal": (T("Input should be greater than or equal to {ge}"),),
+    "less_than": (T("Input should be less than {lt}"),),
+    "less_than_equal": (T("Input should be less than or equal to {le}"),),
+    "literal_error": (T("Input should be {expected}"),),
+    "extra_forbidden": (T("Extra inputs are not permitted"),),
+}
+"""What pydantic says of a field, by the error's type, as words (its English, word for word:
+a message none of these match, a singular, a custom validator's, stays as pydantic wrote it)."""
+
+
+def validation_words(error: Mapping[str, Any]) -> str | T:
+    """One of FastAPI's validation errors, as words where :data:`VALIDATION_WORDS` knows it."""
+    msg = str(error.get("msg", "invalid"))
+    context = error.get("ctx") or {}
+    for words in VALIDATION_WORDS.get(str(error.get("type", "")), ()):
+        try:
+            said = T(words.template, **{str(k): v for k, v in context.items()})
+            if str(said) == msg:
+                return said
+        except (KeyError, IndexError, TypeError, ValueError):  # a place its context lacks
+            continue
+    return msg
+
+
 async def validation_error(_: Request, exc: Exception) -> JSONResponse:
-    """FastAPI's 422, without echoing the input: where it failed and why, in a line each."""
+    """FastAPI's 422, without echoing the input: where it failed and why, in a line each,
+    in the request's language (its English as pydantic says it)."""
     assert isinstance(exc, RequestValidationError)
+    translate = translator(LANGUAGE.get())
     problems = []
     for error in exc.errors()[:10]:
         where = ".".join(str(part) for part in error.get("loc", ()))
-        problems.append({"loc": where, "msg": clip(str(error.get("msg", "invalid")), 120)})
-    summary = "; ".join(f"{p['loc']}: {p['msg']}" for p in problems)
+        problems.append(
+            {"loc": where, "msg": clip(render(validation_words(error), translate), 120)}
+        )
+    summary = "; ".join(
+        in_language(T("{where}: {why}", where=p["loc"], why=p["msg"])) for p in problems
+    )
     return JSONResponse({"detail": clip(summary), "errors": problems}, status_code=422)
 
 

@@ -20,6 +20,16 @@
       Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
   }
 
+  /** A seat's name as the page shows it: the name the server gives a seat that was given
+   * none ("Player 2", "Open seat 3", kept so in the table's record) in the page's language;
+   * any other name as its player wrote it.
+   * @param {string} name @param {number} seat @returns {string} */
+  function seatName(name, seat) {
+    if (name === `Player ${seat + 1}`) return t("Player {number}", { number: seat + 1 });
+    if (name === `Open seat ${seat + 1}`) return t("Open seat {number}", { number: seat + 1 });
+    return name;
+  }
+
   /** Translate what the HTML marked, under `root`.  @param {ParentNode} root */
   function translatePage(root) {
     for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) {
@@ -59,7 +69,7 @@
   }
 
   document.documentElement.lang = data.lang;
-  M.i18n = { t, lang: data.lang, languages: data.languages, translatePage, languageSwitch };
+  M.i18n = { t, lang: data.lang, languages: data.languages, seatName, translatePage, languageSwitch };
   const run = () => {
     translatePage(document);
     // every page's header gets the switch (where the page has a header)

@@ -3,45 +3,15 @@
 // they have shown beyond doubt (μ − 3σ), each with their rating and its uncertainty.
 (function () {
   "use strict";
-  const M = window.Motherlode || /** @type {any} */ ({});
-  const fill = (text, params) => text.replace(/\{(\w+)\}/g, (whole, k) => (params && k in params ? String(params[k]) : whole));
-  /** A message in the page's language (English where the catalog has none): every word
-   * this page writes is a literal `t("…")`, for the catalogs' extraction.
-   * @param {string} text @param {Record<string, unknown>} [params] */
-  const t = (text, params) => (M.i18n ? M.i18n.t(text, params) : fill(text, params || {}));
-  /** @param {string} id @returns {any} */
-  const $ = (id) => document.getElementById(id);
-  function el(tag, attrs, ...kids) {
-    const n = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === "text") n.textContent = v; else n.setAttribute(k, v === true ? "" : String(v));
-    }
-    n.append(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
-    return n;
-  }
-  const lang = M.i18n ? M.i18n.lang : undefined;
-  const number = (x) => Number(x).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-  const game = decodeURIComponent(location.pathname.split("/")[2] || "");
-  const params = new URLSearchParams(location.search);
-  const page = Math.max(1, Math.min(1000, parseInt(params.get("page") || "1", 10) || 1));
-
-  function fail(text) {
-    $("error").replaceChildren(el("p", { text }), el("p", {}, el("a", { href: "/", text: t("Back to the lobby") })));
-    $("error").classList.remove("hidden");
-    document.body.dataset.ready = "true";
-  }
+  const { t, $, el, number, subject: game, pageAsked: page, load, siteGames } =
+    /** @type {MotherlodePage} */ (window.Motherlode.page);
 
   async function otherBoards() {
-    try {
-      const response = await fetch("/api/games");
-      if (!response.ok) return;
-      const games = (await response.json()).games;
-      $("boards").replaceChildren(...games.map((g) => g.id === game
-        ? el("span", { class: "current", text: g.title })
-        : el("a", { href: `/leaderboard/${encodeURIComponent(g.id)}`, text: g.title })));
-    } catch { /* the board stands without it */ }
+    const list = await siteGames();
+    if (!list) return;  // the board stands without it
+    $("boards").replaceChildren(...list.map((g) => g.id === game
+      ? el("span", { class: "current", text: g.title })
+      : el("a", { href: `/leaderboard/${encodeURIComponent(g.id)}`, text: g.title })));
   }
 
   function show(data) {
@@ -72,19 +42,10 @@
 
   async function main() {
     $("sub").textContent = t("leaderboard");
-    let response;
-    try {
-      response = await fetch(`/api/leaderboard/${encodeURIComponent(game)}?page=${page}`);
-    } catch {
-      fail(t("The leaderboard could not be loaded ({status}). Try again in a moment.", { status: "offline" }));
-      return;
-    }
-    if (response.status === 404 || response.status === 422) { fail(t("There is no such game.")); return; }
-    if (!response.ok) {
-      fail(t("The leaderboard could not be loaded ({status}). Try again in a moment.", { status: response.status }));
-      return;
-    }
-    show(await response.json());
+    const data = await load(`/api/leaderboard/${encodeURIComponent(game)}?page=${page}`, t("There is no such game."),
+      (status) => t("The leaderboard could not be loaded ({status}). Try again in a moment.", { status }));
+    if (!data) return;
+    show(data);
     await otherBoards();
     document.body.dataset.ready = "true";
   }

@@ -26,6 +26,9 @@
   const t = (text, params) => (i18n ? i18n.t(text, params) :
     text.replace(/\{(\w+)\}/g, (whole, k) => (params && k in params ? String(params[k]) : whole)));
   const lang = i18n ? i18n.lang : "en";
+  /** A seat's name, in the page's language where the server named it ("Player 2").
+   * @param {{name: string, seat: number}} s @returns {string} */
+  const seatName = (s) => (i18n ? i18n.seatName(s.name, s.seat) : s.name);
   /** A rating's figure, one decimal, as the page's language writes it. @param {number} x */
   const figure = (x) => x.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
   /** A table's status as the server names it ("running", "finished"), in words. */
@@ -303,15 +306,15 @@
       const url = `${location.origin}${seat.link}`;
       box.append(M.el("div", { class: "links" },
         M.el("label", { text: seat.seat === mine ?
-          t("{name} (seat {n}) — private link (your seat)", { name: seat.name, n: seat.seat + 1 }) :
-          t("{name} (seat {n}) — private link", { name: seat.name, n: seat.seat + 1 }) }),
+          t("{name} (seat {n}) — private link (your seat)", { name: seatName(seat), n: seat.seat + 1 }) :
+          t("{name} (seat {n}) — private link", { name: seatName(seat), n: seat.seat + 1 }) }),
         M.el("input", { readonly: true, value: url }),
-        M.el("a", { class: "button", href: seat.link, "data-seat-link": seat.seat, text: t("Play as {name}", { name: seat.name }) })));
+        M.el("a", { class: "button", href: seat.link, "data-seat-link": seat.seat, text: t("Play as {name}", { name: seatName(seat) }) })));
     }
     const open = data.seats.filter((s) => !s.link && s.agent === "human");
     if (open.length) {
       box.append(M.el("p", {}, t("Open seats: {names}. Anyone may take them from the tables list or from the table's page (the spectator link).",
-        { names: open.map((s) => s.name).join(", ") })));
+        { names: open.map(seatName).join(", ") })));
     }
     box.append(M.el("p", {}, M.el("a", { href: data.spectate, text: t("Spectator link") })));
     box.classList.remove("hidden");
@@ -346,7 +349,7 @@
       const open = row.status === "running" ? row.seats.filter((s) => s.open) : [];
       return M.el("tr", { "data-table": row.id },
         M.el("td", { text: titleOf(row.game) }),
-        M.el("td", { text: row.seats.map((s) => (s.open ? t("open seat") : s.name)).join(", ") }),
+        M.el("td", { text: row.seats.map((s) => (s.open ? t("open seat") : seatName(s))).join(", ") }),
         M.el("td", { text: open.length ? t("waiting for players") : statusText(row.status) }),
         M.el("td", {}, ...open.map((s) => {
           const button = M.el("button", { type: "button", "data-join": s.seat },

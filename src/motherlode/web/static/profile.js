@@ -4,41 +4,13 @@
 // games a page at a time, each with its result, rating change, replay and fair-deal proof.
 (function () {
   "use strict";
-  const M = window.Motherlode || /** @type {any} */ ({});
-  const fill = (text, params) => text.replace(/\{(\w+)\}/g, (whole, k) => (params && k in params ? String(params[k]) : whole));
-  /** A message in the page's language (English where the catalog has none): every word
-   * this page writes is a literal `t("…")`, for the catalogs' extraction.
-   * @param {string} text @param {Record<string, unknown>} [params] */
-  const t = (text, params) => (M.i18n ? M.i18n.t(text, params) : fill(text, params || {}));
-  /** @param {string} id @returns {any} */
-  const $ = (id) => document.getElementById(id);
-  /** An element: attributes (`text` is its text), then children. */
-  function el(tag, attrs, ...kids) {
-    const n = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === "text") n.textContent = v; else n.setAttribute(k, v === true ? "" : String(v));
-    }
-    n.append(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
-    return n;
-  }
-  const lang = M.i18n ? M.i18n.lang : undefined;
-  const number = (x) => Number(x).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const { t, $, el, lang, number, subject: username, pageAsked: page, load, siteGames } =
+    /** @type {MotherlodePage} */ (window.Motherlode.page);
   /** A rating with its uncertainty: "27.3 ± 4.1". */
   const rating = (r) => `${number(r.mu)} ± ${number(r.sigma)}`;
   const signed = (x) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${number(Math.abs(x))}`;
   const date = (iso) => (iso ? new Date(iso).toLocaleDateString(lang, { year: "numeric", month: "short", day: "numeric" }) : "");
   const profileLink = (name) => `/u/${encodeURIComponent(name)}`;
-
-  const username = decodeURIComponent(location.pathname.split("/")[2] || "");
-  const params = new URLSearchParams(location.search);
-  const page = Math.max(1, Math.min(1000, parseInt(params.get("page") || "1", 10) || 1));
-
-  function fail(text) {
-    $("error").replaceChildren(el("p", { text }), el("p", {}, el("a", { href: "/", text: t("Back to the lobby") })));
-    $("error").classList.remove("hidden");
-    document.body.dataset.ready = "true";
-  }
 
   /** The others at a table, by name; a player with an account links to their profile. */
   function others(game) {
@@ -78,13 +50,10 @@
   }
 
   async function leaderboards() {
-    try {
-      const response = await fetch("/api/games");
-      if (!response.ok) return;
-      const games = (await response.json()).games;
-      $("boards").replaceChildren(el("span", { class: "muted", text: t("Leaderboards:") }),
-        ...games.map((g) => el("a", { href: `/leaderboard/${encodeURIComponent(g.id)}`, text: g.title })));
-    } catch { /* the rest of the page stands without it */ }
+    const list = await siteGames();
+    if (!list) return;  // the rest of the page stands without it
+    $("boards").replaceChildren(el("span", { class: "muted", text: t("Leaderboards:") }),
+      ...list.map((g) => el("a", { href: `/leaderboard/${encodeURIComponent(g.id)}`, text: g.title })));
   }
 
   function finishedRow(game) {
@@ -145,19 +114,9 @@
 
   async function main() {
     $("sub").textContent = t("player");
-    let response;
-    try {
-      response = await fetch(`/api/players/${encodeURIComponent(username)}?page=${page}`);
-    } catch {
-      fail(t("The profile could not be loaded ({status}). Try again in a moment.", { status: "offline" }));
-      return;
-    }
-    if (response.status === 404 || response.status === 422) { fail(t("There is no player of that name.")); return; }
-    if (!response.ok) {
-      fail(t("The profile could not be loaded ({status}). Try again in a moment.", { status: response.status }));
-      return;
-    }
-    const data = await response.json();
+    const data = await load(`/api/players/${encodeURIComponent(username)}?page=${page}`, t("There is no player of that name."),
+      (status) => t("The profile could not be loaded ({status}). Try again in a moment.", { status }));
+    if (!data) return;
     document.title = t("{name} · motherlode", { name: data.username });
     $("player").textContent = data.username;
     ratingsCard(data);

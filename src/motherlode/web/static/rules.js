@@ -26,6 +26,7 @@
       const stage = el("div", { class: "rules-stage" });
       box.replaceChildren(stage);
       /** @type {RendererUi} */
+      if (M.i18n) view.names = view.names.map(M.i18n.seatName); // "Player 2" in the page's language
       const ui = { act() {}, legal: [], find: () => [], seat: null, names: view.names,
         svg: M.svg, el: M.el, colour: M.colour, redraw() {}, controls: el("div", {}),
         width: stage.clientWidth, height: window.innerHeight, narrow: false };

@@ -5,6 +5,8 @@
   // every word through the catalog (static/i18n.js, loaded first; the kit falls back to English)
   const t = M.kit.t;
   const SITE = "motherlode"; // the site's name, the same in every language
+  /** @param {string} name @param {number} seat @returns {string} */
+  const seatName = (name, seat) => (M.i18n ? M.i18n.seatName(name, seat) : name);
   /** The page's element of that id (table.html has each one), of whatever kind it is.
    * @param {string} id @returns {any} */
   const $ = (id) => document.getElementById(id);
@@ -527,6 +529,8 @@
 
   // A frame after the first brings only the events after index `events_from`: the log is
   // kept here (the last 300, as the server would send them) and the new ones appended.
+  // The seats' names in the page's language where the server named them ("Player 2": i18n.js
+  // seatName); `given_names` keeps them as the table does, for a new table with the same seats.
   let log = [];
   function withLog(v) {
     if (v.events_from === undefined || v.events_from === null) {
@@ -534,7 +538,7 @@
     } else {
       log = log.filter((e) => e.index <= v.events_from).concat(v.events).slice(-300);
     }
-    return { ...v, events: log };
+    return { ...v, events: log, names: v.names.map(seatName), given_names: v.names };
   }
 
   // While the socket is down (a server restart, the network) the page says so, and keeps
@@ -647,7 +651,7 @@
     for (const k of ["decision_timer", "bot_delay_ms"]) if (k in (v.settings || {})) settings[k] = v.settings[k];
     /** @type {Record<string, any>} */
     const body = { game: v.game, options: { ...(v.observation.options || {}) }, settings,
-      seats: v.agents.map((agent, i) => ({ agent, name: v.names[i] })) };
+      seats: v.agents.map((agent, i) => ({ agent, name: (v.given_names || v.names)[i] })) };
     let url = "/api/tables";
     // a designer's variant: its files come from the finished game's record (the view names
     // them only), and go back where a table with files is made
@@ -689,7 +693,7 @@
     const slider = $("replay-slider");
     slider.max = data.moves; slider.value = data.move;
     $("replay-last").textContent = data.last ?
-      t("Last move: {name} — {move}", { name: data.names[data.last.seat], move: data.last.text }) :
+      t("Last move: {name} — {move}", { name: seatName(data.names[data.last.seat], data.last.seat), move: data.last.text }) :
       t("The start of the game, before the first move");
     $("controls-card").classList.add("hidden"); // the replay card says where we are
     $("actions").replaceChildren();

@@ -105,6 +105,8 @@ interface View {
   can_call_gone: number[];
   /** the rules page's sample views say so (web/samples.py) */
   sample?: boolean;
+  /** the names as the table keeps them (the page shows `names` in its language) */
+  given_names?: string[];
 }
 
 // ------------------------------------------------------------------ the renderer's `ui`
@@ -289,6 +291,22 @@ interface MotherlodeNamespace {
   kit?: MotherlodeKitRoot;
   /** the page's language: i18n.js adds it */
   i18n?: MotherlodeI18n;
+  /** what the plain pages (profile, leaderboard) share: page.js adds it */
+  page?: MotherlodePage;
+}
+
+/** What the profile and the leaderboard share (static/page.js). */
+interface MotherlodePage {
+  t(text: string, params?: Record<string, unknown>): string;
+  $(id: string): any;
+  el(tag: string, attrs?: Record<string, unknown> | null, ...kids: unknown[]): HTMLElement;
+  lang: string | undefined;
+  number(x: number): string;
+  subject: string;
+  pageAsked: number;
+  fail(text: string): void;
+  load(url: string, missing: string, failed: (status: number | string) => string): Promise<any>;
+  siteGames(): Promise<Array<{ id: string; title: string }> | null>;
 }
 
 /** The site's languages in the page (static/i18n.js, web/i18n.py). */
@@ -297,6 +315,8 @@ interface MotherlodeI18n {
   t(text: string, params?: Record<string, unknown>): string;
   lang: string;
   languages: Record<string, string>;
+  /** a seat's name in the page's language where the server named it ("Player 2") */
+  seatName(name: string, seat: number): string;
   translatePage(root: ParentNode): void;
   languageSwitch(): HTMLSelectElement;
 }

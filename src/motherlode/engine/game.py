@@ -140,11 +140,21 @@ class Game:
 
     def check_players(self, num_players: object) -> int:
         if not isinstance(num_players, int) or isinstance(num_players, bool):
-            raise BadOptions(f"the number of players must be a whole number, got {num_players!r}")
+            raise BadOptions(
+                T(
+                    "the number of players must be a whole number, got {value}",
+                    value=repr(num_players),
+                )
+            )
         if not self.min_players <= num_players <= self.max_players:
             raise BadOptions(
-                f"{self.title} is for {self.min_players}-{self.max_players} players, "
-                f"not {num_players}"
+                T(
+                    "{game} is for {low}-{high} players, not {players}",
+                    game=T(self.title),
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=num_players,
+                )
             )
         return num_players
 

@@ -74,6 +74,7 @@ def test_the_words_are_pydantics_own_english(kind: str) -> None:
     its English, untranslated, until the words follow)."""
     context: dict[str, Any] = {"max_length": 8, "min_length": 2, "ge": 1, "gt": 0, "le": 9}
     context |= {"lt": 10, "expected": "'a' or 'b'", "error": "EOF while parsing"}
+    context |= {"field_type": "List", "actual_length": 0}
     if kind == "json_invalid":  # FastAPI's own words for a body that is not JSON
         said = {"type": kind, "msg": "JSON decode error", "ctx": {"error": "x"}}
     else:

@@ -93,6 +93,14 @@ VALIDATION_WORDS: dict[str, tuple[T, ...]] = {
     "string_type": (T("Input should be a valid string"),),
     "string_too_short": (T("String should have at least {min_length} characters"),),
     "string_too_long": (T("String should have at most {max_length} characters"),),
+    "too_short": (
+        T("List should have at least {min_length} item after validation, not {actual_length}"),
+        T("List should have at least {min_length} items after validation, not {actual_length}"),
+    ),
+    "too_long": (
+        T("List should have at most {max_length} item after validation, not {actual_length}"),
+        T("List should have at most {max_length} items after validation, not {actual_length}"),
+    ),
     "dict_type": (T("Input should be a valid dictionary"),),
     "model_attributes_type": (
         T("Input should be a valid dictionary or object to extract fields from"),

@@ -3,8 +3,12 @@ read before), a language through a translation, and a log line in either."""
 
 from __future__ import annotations
 
+import json
+import pickle
+
 from motherlode.engine import Event
-from motherlode.engine.words import T, kept, render
+from motherlode.engine.registry import get_game
+from motherlode.engine.words import SeatName, T, kept, render
 
 GERMAN = {
     "{player} stakes claim {claim}": "{player} steckt Claim {claim} ab",
@@ -87,3 +91,23 @@ def test_words_keep_their_last_translation_by_its_translator() -> None:
     other = {"{player} stakes claim {claim}": "{player} pose la concession {claim}"}
     assert words.render(lambda s: other.get(s, s)) == "Ann pose la concession 3"  # again
     assert str(words) == "Ann stakes claim 3"
+
+
+def test_an_unnamed_seat_is_named_in_the_readers_language() -> None:
+    seat_words = {"Player {number}": "Spieler {number}", **GERMAN}
+    unnamed = SeatName.of("Player 2", 1)
+    chosen = SeatName.of("Player 2", 0)  # a player who chose another seat's default name
+    assert type(unnamed) is SeatName and type(chosen) is str
+    assert unnamed == "Player 2" and json.dumps(unnamed) == '"Player 2"'
+    line = T("{player} stakes claim {claim}", player=unnamed, claim=3)
+    assert str(line) == "Player 2 stakes claim 3"
+    assert line.render(lambda s: seat_words.get(s, s)) == "Spieler 2 steckt Claim 3 ab"
+    named = T("{player} stakes claim {claim}", player=SeatName.of("Ann", 1), claim=3)
+    assert named.render(lambda s: seat_words.get(s, s)) == "Ann steckt Claim 3 ab"
+    assert pickle.loads(pickle.dumps(unnamed)).words().render(seat_words.get) == "Spieler 2"
+
+
+def test_a_game_names_its_unnamed_seats_so() -> None:
+    state = get_game("yukon").new_state(3, seed=1, names=["Player 1", "Ann", "Player 1"])
+    assert [type(state.seat_name(s)) for s in range(3)] == [SeatName, str, str]
+    assert type(get_game("yukon").new_state(3, seed=1).seat_name(2)) is SeatName

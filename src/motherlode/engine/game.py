@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from motherlode.engine.actions import Action, ActionCodec, ActionSpace
 from motherlode.engine.errors import BadOptions, MotherlodeError
 from motherlode.engine.options import GameOptions
-from motherlode.engine.words import T
+from motherlode.engine.words import SeatName, T
 
 if TYPE_CHECKING:
     from motherlode.engine.state import State
@@ -181,7 +181,9 @@ class Game:
         seed = self.check_seed(seed)
         if names is not None and len(names) != players:
             raise BadOptions(f"{len(names)} names given for {players} players")
-        named = None if names is None else tuple(str(n) for n in names)
+        named = (
+            None if names is None else tuple(SeatName.of(str(n), i) for i, n in enumerate(names))
+        )
         return self.state_class(self, players, seed, self.options(options), named)
 
     def parse_action(self, data: object) -> Action:

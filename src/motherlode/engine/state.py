@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Self
 from motherlode.engine.actions import Action, JsonValue
 from motherlode.engine.errors import BadSeat, IllegalAction
 from motherlode.engine.record import GameRecord
-from motherlode.engine.words import T, render
+from motherlode.engine.words import SeatName, T, render
 
 if TYPE_CHECKING:
     from motherlode.engine.game import Game
@@ -520,7 +520,7 @@ class State(ABC):
     def seat_name(self, seat: int) -> str:
         if self.names is not None and 0 <= seat < len(self.names):
             return self.names[seat]
-        return f"Player {seat + 1}"
+        return SeatName(f"Player {seat + 1}")
 
     # ---------------------------------------------------------------- records
 

@@ -54,10 +54,10 @@ class T:
             return template
         values = params
         for value in params.values():
-            if isinstance(value, T):  # nested words: render them first (leaves are most)
-                values = {
-                    k: v.render(translate) if isinstance(v, T) else v for k, v in params.items()
-                }
+            # nested words: render them first (leaves are most); in another language, an
+            # unnamed seat's name too
+            if isinstance(value, T) or (translate is not None and type(value) is SeatName):
+                values = {k: _value(v, translate) for k, v in params.items()}
                 break
         try:
             return template.format_map(values)
@@ -89,6 +89,32 @@ class T:
                 found = hash(self.template)
             self._hash = found
         return found
+
+
+class SeatName(str):
+    """The name of a seat nobody named: the game's default, "Player 2".  It reads as that
+    English wherever a name is text (records, the terminal, the tests), and a sentence that
+    names the seat says it in the reader's language ("Spieler 2").  A name a player chose is
+    plain text, never translated."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, name: str, seat: int) -> str:
+        """``name`` for ``seat`` (0-based), marked where it is the default name."""
+        return cls(name) if name == f"Player {seat + 1}" else name
+
+    def words(self) -> T:
+        return T("Player {number}", number=int(self.rpartition(" ")[2]))
+
+
+def _value(value: object, translate: Callable[[str], str] | None) -> object:
+    """A sentence's value as its words read in the language (any other value as it is)."""
+    if isinstance(value, T):
+        return value.render(translate)
+    if translate is not None and type(value) is SeatName:
+        return value.words().render(translate)
+    return value
 
 
 def render(text: object, translate: Callable[[str], str] | None = None) -> str:

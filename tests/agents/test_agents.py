@@ -76,6 +76,7 @@ def test_spec_text_form() -> None:
         ("mcts:iters", "bot parameters are written key=value, got 'iters' in 'mcts:iters'"),
         ("mcts:=5", "bot parameters are written key=value, got '=5'"),
         ("mcts:iters=5,c", "got 'c' in 'mcts:iters=5,c'"),
+        ("human:x=1", "a person's seat takes no parameters, got 'human:x=1'"),
     ],
 )
 def test_parse_spec_errors(text: str, message: str) -> None:

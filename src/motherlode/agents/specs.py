@@ -85,6 +85,8 @@ def parse_spec(text: str) -> AgentSpec:
                 )
             )
         params[key.strip()] = _value(key.strip(), value.strip())
+    if name.lower() == "human" and params:
+        raise BadOptions(T("a person's seat takes no parameters, got {text!r}", text=text))
     return AgentSpec(name.lower(), params)
 
 

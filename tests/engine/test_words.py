@@ -104,10 +104,32 @@ def test_an_unnamed_seat_is_named_in_the_readers_language() -> None:
     assert line.render(lambda s: seat_words.get(s, s)) == "Spieler 2 steckt Claim 3 ab"
     named = T("{player} stakes claim {claim}", player=SeatName.of("Ann", 1), claim=3)
     assert named.render(lambda s: seat_words.get(s, s)) == "Ann steckt Claim 3 ab"
-    assert pickle.loads(pickle.dumps(unnamed)).words().render(seat_words.get) == "Spieler 2"
+    assert (
+        pickle.loads(pickle.dumps(unnamed)).words().render(lambda s: seat_words.get(s, s))
+        == "Spieler 2"
+    )
 
 
 def test_a_game_names_its_unnamed_seats_so() -> None:
     state = get_game("yukon").new_state(3, seed=1, names=["Player 1", "Ann", "Player 1"])
     assert [type(state.seat_name(s)) for s in range(3)] == [SeatName, str, str]
     assert type(get_game("yukon").new_state(3, seed=1).seat_name(2)) is SeatName
+
+
+def test_kept_words_tell_an_unnamed_seat_from_the_same_text() -> None:
+    seat_words = {"Player {number}": "Spieler {number}", "Trade with {player}": "Mit {player}"}
+    plain = kept("Trade with {player}", player="Player 2")
+    unnamed = kept("Trade with {player}", player=SeatName("Player 2"))
+    assert plain is not unnamed and str(plain) == str(unnamed)
+    assert unnamed.render(lambda s: seat_words.get(s, s)) == "Mit Spieler 2"
+    assert plain.render(lambda s: seat_words.get(s, s)) == "Mit Player 2"
+
+
+def test_words_pickle_without_their_translator() -> None:
+    """A state goes to a bot's worker process pickled, with the log's words in it: the last
+    translation's function (the server's, a closure) stays behind."""
+    words = T("{player} stakes claim {claim}", player=SeatName("Player 2"), claim=3)
+    assert words.render(lambda s: GERMAN.get(s, s)) == "Player 2 steckt Claim 3 ab"
+    again = pickle.loads(pickle.dumps(words))
+    assert again == words and str(again) == "Player 2 stakes claim 3"
+    assert type(again.params["player"]) is SeatName

@@ -64,6 +64,18 @@ class T:
         except (KeyError, IndexError, ValueError):  # a translation that lost a place
             return self.template.format_map(values) if translate is not None else template
 
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """Pickled (a bot's worker process, Ray) without the last translation: its
+        translator is the server's, and a process makes its own."""
+        slots = {
+            name: getattr(self, name)
+            for cls in type(self).__mro__
+            for name in getattr(cls, "__slots__", ())
+            if hasattr(self, name)
+        }
+        slots["_translated"] = None
+        return None, slots
+
     def __str__(self) -> str:
         english = self._english
         if english is None:
@@ -122,8 +134,10 @@ def render(text: object, translate: Callable[[str], str] | None = None) -> str:
     return text.render(translate) if isinstance(text, T) else str(text)
 
 
-kept = lru_cache(maxsize=1 << 16)(T)
+kept = lru_cache(maxsize=1 << 16, typed=True)(T)
 """``T(...)`` made once for the same sentence and values, and handed out again after: for
 words a hot path says over and over (a move button's words, on every view of every
 decision), so that they are built and their English rendered once, not on every view.
-Every value must be hashable (text, numbers, other words)."""
+Every value must be hashable (text, numbers, other words).  Values are told apart by type
+as well (``typed``): an unnamed seat's :class:`SeatName` is equal to its English text, but
+reads otherwise in another language."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from motherlode.engine.actions import JsonValue
-from motherlode.engine.words import T
+from motherlode.engine.words import SeatName, T
 
 ENTERS, MOVES = "enters", "moves"
 """Kinds of steps gathered into one phrase of the turn's story."""
@@ -108,10 +108,18 @@ def as_json(words: T | str) -> JsonValue:
         return words
     if not words.params:
         return {"t": words.template}
-    params: dict[str, JsonValue] = {
-        k: as_json(v) if isinstance(v, T) else v for k, v in words.params.items()
-    }
+    params: dict[str, JsonValue] = {k: _value(v) for k, v in words.params.items()}
     return {"t": words.template, "p": params}
+
+
+def _value(value: object) -> JsonValue:
+    """A sentence's value for the page: words as words (an unnamed seat's name too, so the
+    page says "Spieler 1"), anything else as it is."""
+    if isinstance(value, T):
+        return as_json(value)
+    if type(value) is SeatName:
+        return as_json(value.words())
+    return value
 
 
 NARRATION = (
@@ -133,6 +141,7 @@ NARRATION = (
     "only {player} can still move",
     "no claim was staked in {rounds} rounds",
     "{reason} ({names} walled in for {turns} turns)",
+    "Player {number}",
 )
 """The sentences the observation's ``words`` hold (``this_turn``, ``end_reason``): the page's
 catalog lists them (``i18n.browser_messages``), as it cannot find them in the renderer."""

@@ -112,7 +112,7 @@ def test_shared_wins_count_fractionally() -> None:
     ("game", "specs", "games", "kwargs", "error", "message"),
     [
         ("nuggets", ["human", "random"], 5, {}, BadOptions, "simulate plays bots only"),
-        ("nuggets", ["random", "human:x=1"], 5, {}, BadOptions, "'human' cannot be a seat"),
+        ("nuggets", ["random", "human:x=1"], 5, {}, BadOptions, "a person's seat takes no"),
         ("nuggets", ["random"] * 2, 0, {}, BadOptions, "the number of games must be at least 1"),
         ("nuggets", ["random"] * 2, -3, {}, BadOptions, "at least 1"),
         ("nuggets", ["random"] * 2, 5, {"jobs": 0}, BadOptions, "--jobs must be at least 1"),

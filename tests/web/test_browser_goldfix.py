@@ -24,6 +24,21 @@ def wait_for_my_decision(page: Any) -> None:
     page.wait_for_selector("#gf-controls, .gf-dest, #status:not(.hidden)", timeout=8000)
 
 
+def settled_view(page: Any, server: str, table: str, token: str) -> dict[str, Any]:
+    """The view once the table waits for this seat (or is over) and the page has drawn it:
+    the bots move on their own, so a view fetched while they play can be older than the
+    board by the time it is compared (a flake seen under load)."""
+    for _ in range(40):
+        wait_for_my_decision(page)
+        view = fetch_view(page, server, table, token)
+        if view["legal"] or view["status"] == "finished":
+            wait_drawn(page, ".gf-root", view["move_count"])
+            if fetch_view(page, server, table, token)["move_count"] == view["move_count"]:
+                return view
+        page.wait_for_timeout(100)
+    raise AssertionError("the table never settled at this seat's decision")
+
+
 def check_board(page: Any, obs: dict[str, Any]) -> None:
     """The SVG shows the board, mines, cocopans, ladder, tax and books of the observation."""
     assert page.locator(f"{BOARD} .gf-square").count() == len(obs["board"]) == 40
@@ -130,19 +145,12 @@ def test_play_goldfix_by_clicking_the_board(browser: Any, server: str) -> None:
     assert clicked.count("dest") + clicked.count("roll") >= 4
     log = page.inner_text("#log")
     assert "heuristic 2 rolls" in log and "heuristic 3 rolls" in log
-    view = fetch_view(page, server, table, token)
-    page.wait_for_function(
-        f"Number(document.querySelector('.gf-root').dataset.move) >= {view['move_count']}"
-    )
-    view = fetch_view(page, server, table, token)
-    wait_drawn(page, ".gf-root", view["move_count"])
+    view = settled_view(page, server, table, token)
     check_board(page, view["observation"])
     # reload mid-game: the same board comes back and play continues by clicking
     page.reload()
     page.wait_for_selector(BOARD)
-    wait_for_my_decision(page)
-    view = fetch_view(page, server, table, token)
-    wait_drawn(page, ".gf-root", view["move_count"])
+    view = settled_view(page, server, table, token)
     check_board(page, view["observation"])
     after = board_move(page)
     assert click_board_control(page) != "none"

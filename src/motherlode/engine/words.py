@@ -14,7 +14,7 @@ It costs what the f-string cost, once read: the sentence is put together only wh
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -127,6 +127,18 @@ def _value(value: object, translate: Callable[[str], str] | None) -> object:
     if translate is not None and type(value) is SeatName:
         return value.words().render(translate)
     return value
+
+
+def linked(items: Sequence[str | T], link: Callable[[str | T, str | T], T]) -> str | T:
+    """Items linked from the right, a sentence of two places per link (``link(first,
+    rest)``), so that the word or mark between them is the catalog's ("und" in German)
+    rather than English glued between translated items; "" for no items."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = link(item, out)
+    return out
 
 
 def render(text: object, translate: Callable[[str], str] | None = None) -> str:

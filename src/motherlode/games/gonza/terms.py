@@ -10,10 +10,10 @@ listed for the catalogs by ``i18n.py``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from motherlode.engine.words import T
+from motherlode.engine.words import T, linked
 
 Words = str | T
 """What fills a place in a sentence: a name (never translated) or words."""
@@ -80,25 +80,14 @@ def type_word(kind: str) -> Words:
 
 def comma_list(items: Sequence[Words]) -> Words:
     """'a, b, c' with each item in the reader's language."""
-    return _chain(items, lambda first, rest: T("{first}, {rest}", first=first, rest=rest))
+    return linked(items, lambda first, rest: T("{first}, {rest}", first=first, rest=rest))
 
 
 def and_list(items: Sequence[Words]) -> Words:
     """'a and b and c' (the log's and the buttons' way of naming several targets)."""
-    return _chain(items, lambda first, rest: T("{first} and {rest}", first=first, rest=rest))
+    return linked(items, lambda first, rest: T("{first} and {rest}", first=first, rest=rest))
 
 
 def spaced_list(items: Sequence[Words]) -> Words:
     """'a b c': the faces of a roll."""
-    return _chain(items, lambda first, rest: T("{first} {rest}", first=first, rest=rest))
-
-
-def _chain(items: Sequence[Words], link: Callable[[Words, Words], T]) -> Words:
-    """The items linked from the right: a sentence of two places per link, so that the
-    connecting word is the catalog's (German joins lists as English does, but says 'und')."""
-    if not items:
-        return ""
-    out = items[-1]
-    for item in reversed(items[:-1]):
-        out = link(item, out)
-    return out
+    return linked(items, lambda first, rest: T("{first} {rest}", first=first, rest=rest))

@@ -9,10 +9,10 @@ are names: never translated.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 
-from motherlode.engine.words import T
+from motherlode.engine.words import T, linked
 from motherlode.games.goodwill.components import EventCard
 
 Words = str | T
@@ -45,20 +45,9 @@ def boss_or_nobody(name: str | None) -> Words:
 
 def comma_list(items: Sequence[Words]) -> Words:
     """'a, b, c' with each item in the reader's language."""
-    return _chain(items, lambda first, rest: T("{first}, {rest}", first=first, rest=rest))
+    return linked(items, lambda first, rest: T("{first}, {rest}", first=first, rest=rest))
 
 
 def semicolon_list(items: Sequence[Words]) -> Words:
     """'a; b; c': the revealed information cards."""
-    return _chain(items, lambda first, rest: T("{first}; {rest}", first=first, rest=rest))
-
-
-def _chain(items: Sequence[Words], link: Callable[[Words, Words], T]) -> Words:
-    """The items linked from the right, a sentence of two places per link, so that the
-    separator is the catalog's."""
-    if not items:
-        return ""
-    out = items[-1]
-    for item in reversed(items[:-1]):
-        out = link(item, out)
-    return out
+    return linked(items, lambda first, rest: T("{first}; {rest}", first=first, rest=rest))

@@ -421,6 +421,35 @@ def test_progressive_bias_keeps_to_the_prior_until_shown_better() -> None:
         MCTSAgent(bias=1).bind(NUGGETS)
 
 
+class Ranking(Greedy):
+    """Greedy that also ranks its moves: the highest bids first."""
+
+    name = "heuristic"
+
+    def ranked(self, state: State, seat: int) -> list[Action]:
+        return sorted(state.legal_actions(seat), key=lambda a: -getattr(a, "gold", -1))
+
+
+RANKED_NUGGETS = dataclasses.replace(NUGGETS, id="ranked-nuggets", bots={"heuristic": Ranking})
+
+
+def test_top_searches_only_the_heuristics_best_moves_in_its_order() -> None:
+    state = nuggets_state(2, 6, RANKED_NUGGETS)  # bids 0..6
+    first = search(state, 0, iters=1, top=3)
+    assert [s.action for s in first.stats if s.visits] == [Bid(6)]
+    result = search(state, 0, iters=200, top=3)
+    assert {s.action for s in result.stats} == {Bid(6), Bid(5), Bid(4)}
+    assert all(s.visits > 0 for s in result.stats)
+    assert result.action in {Bid(6), Bid(5), Bid(4)}
+    wide = search(state, 0, iters=200)
+    assert len(wide.stats) == len(state.legal_actions(0))
+    unranked = dataclasses.replace(NUGGETS, id="unranked-nuggets", bots={"heuristic": Greedy})
+    with pytest.raises(BadOptions, match="heuristic bot that ranks moves"):
+        MCTSAgent(top=2).bind(unranked)
+    with pytest.raises(BadOptions, match="no bot 'heuristic'"):
+        MCTSAgent(top=2).bind(BOT_NUGGETS)
+
+
 def test_the_mcts_spec() -> None:
     agent = make_agent("mcts:iters=20,c=1.2,widen=0", NUGGETS, seed=1)
     assert isinstance(agent, MCTSAgent)
@@ -436,6 +465,7 @@ def test_the_mcts_spec() -> None:
         ("mcts:ms=-3", "ms must be at least 1"),
         ("mcts:c=wide", "c must be a number"),
         ("mcts:win=2", "win must be between 0 and 1"),
+        ("mcts:top=-1", "top must be at least 0"),
         ("mcts:sim=fictitious", "sim is 'rm' or 'ucb'"),
         ("mcts:eval=score", "give cutoff=N too"),
         ("mcts:bias=-1", "bias must be at least 0"),

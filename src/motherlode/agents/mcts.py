@@ -39,6 +39,7 @@ import math
 import os
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from motherlode.agents import plugins
@@ -62,6 +63,8 @@ _WARNED: set[tuple[str, str]] = set()
 """The games whose missing or unusable evaluator was logged already (and why)."""
 
 DEFAULT_ITERATIONS = 1000
+Ranker = Callable[[State, int], list[Action]]
+"""A bot's moves for a seat, best first (``top``)."""
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 """What an ``ms`` budget counts (the spec's ``clock``)."""
 MAX_COUNT = 10_000_000
@@ -229,6 +232,10 @@ class MCTSAgent(Agent):
                 so the search answers that bot's play rather than each seat's best reply
     ``mix``     1: at a simultaneous decision, play an action with probability proportional to
                 its visits (a mixed strategy) instead of the most visited one (default 0)
+    ``top``     search only the ``top`` moves the game's heuristic bot ranks best at the root
+                (its ``ranked(state, seat)``, read from the seat's own view), trying them in
+                that order: a policy prior where a decision has dozens of moves and a few
+                hundred iterations (default 0: every move, in random order)
 
     With the same seed and an iteration budget a decision is reproducible; an ``ms`` budget
     depends on the machine's speed.
@@ -259,6 +266,7 @@ class MCTSAgent(Agent):
         model: str = "sealed",
         value: str | None = None,
         clock: str | None = None,
+        top: int = 0,
     ) -> None:
         self.seed = seed
         clock = clock or os.environ.get("MOTHERLODE_CLOCK") or "wall"
@@ -295,6 +303,11 @@ class MCTSAgent(Agent):
         self.pw = _number("pw", pw, low=0, high=1)
         self.win = _number("win", win, low=0, high=1)
         self.mix = bool(_whole("mix", mix, low=0, high=1))
+        self.top = _whole("top", top, low=0)
+        self._rankers: dict[str, Ranker] = {}
+        self._root: Node | None = None
+        self._seat = -1
+        self._root_moves: list[Action] | None = None
         if sim not in ("rm", "ucb"):
             raise BadOptions(T("mcts sim is 'rm' or 'ucb', got {sim!r}", sim=sim))
         self.matching = sim == "rm"
@@ -363,6 +376,16 @@ class MCTSAgent(Agent):
         if self.bias and first is None:
             raise BadOptions(T("mcts bias favours the prior bot's choice: name one with prior="))
         model = None if self.opp is None else game_bot(game, self.opp, seeder.getrandbits(63)).act
+        if self.top:
+            ranker = getattr(game_bot(game, "heuristic", seeder.getrandbits(63)), "ranked", None)
+            if not callable(ranker):
+                raise BadOptions(
+                    T(
+                        "mcts top needs a heuristic bot that ranks moves, which {game} lacks",
+                        game=T(game.title),
+                    )
+                )
+            self._rankers[game.id] = ranker
         bound = (policy, evaluator, first, model)
         self._bound[game.id] = bound
         return bound
@@ -435,6 +458,13 @@ class MCTSAgent(Agent):
             self.last = result
             return result
         root = Node()
+        self._root, self._root_moves, self._seat = root, None, seat
+        if self.top:
+            ranked = self._rankers[state.game.id](state, seat)
+            allowed = set(legal)
+            moves = [a for a in ranked if a in allowed][: self.top]
+            if moves:
+                self._root_moves = legal = moves
         self._low, self._high = math.inf, -math.inf
         clock = self.clock
         deadline = None if self.ms is None else clock() + self.ms / 1000.0
@@ -560,11 +590,12 @@ class MCTSAgent(Agent):
         bot's choice first, then in random order), else UCT with availability counts or,
         when ``matched`` collects the choices (another seat at a simultaneous node), regret
         matching."""
-        legal = state.legal_actions(seat)
+        ranked = self._root_moves is not None and node is self._root and seat == self._seat
+        legal = self._root_moves if ranked and self._root_moves else state.legal_actions(seat)
         table = node.edges.get(seat)
         if table is None:
             table = node.edges[seat] = {}
-            if self._first is not None and len(legal) > 1:
+            if self._first is not None and len(legal) > 1 and not ranked:
                 favourite = self._first(state, seat)
                 if favourite in legal:
                     chosen = table[favourite] = Edge(seat, favourite, self.bias)
@@ -582,7 +613,10 @@ class MCTSAgent(Agent):
         if untried and (
             not tried or not self.widen or len(tried) < max(self.widen, (node.n + 1) ** self.pw)
         ):
-            action = untried[self.rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            if ranked or len(untried) == 1:
+                action = untried[0]  # the ranking's order at the root
+            else:
+                action = untried[self.rng.randrange(len(untried))]
             edge = table[action] = Edge(seat, action)
             return edge
         if matched is not None:

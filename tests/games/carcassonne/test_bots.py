@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 from motherlode.agents.random_agent import RandomAgent
 from motherlode.agents.specs import make_agent
 from motherlode.engine import get_game
 from motherlode.games.carcassonne.bots import HeuristicBot
-from motherlode.games.carcassonne.rules import CarcassonneState
+from motherlode.games.carcassonne.rules import TAKE, CarcassonneState
 from tests.games.carcassonne.helpers import TakeGold, new_game
 from tests.games.carcassonne.reference import referee
 from tests.games.carcassonne.test_goldmines import _road_and_city_completed_together
@@ -37,3 +39,29 @@ def test_bots_heuristic_takes_the_bar_most_players_could_claim():
     g = new_game()
     _road_and_city_completed_together(g)
     assert HeuristicBot(seed=1).act(g, 0) == TakeGold(0, 0)
+
+
+def test_bots_heuristic_ranks_every_move_from_what_its_seat_knows():
+    """The search's root prior (``mcts`` ``top``): every legal move once, the bot's own
+    choice among the best valued, and the same list in every world the seat may imagine."""
+    game = get_game("carcassonne")
+    state = game.new_state(2, 9)
+    rng = random.Random(9)
+    checked = 0
+    for _ in range(30):
+        (seat,) = state.pending()
+        legal = state.legal_actions(seat)
+        ranked = HeuristicBot(seed=1).ranked(state, seat)
+        assert sorted(map(str, ranked)) == sorted(map(str, legal))
+        view = state.clone()
+        assert isinstance(view, CarcassonneState)
+        if len(legal) > 1 and view.phase != TAKE:
+            bot = HeuristicBot(seed=1)
+            best = bot._after(view, seat, ranked[0])
+            assert abs(bot._after(view, seat, bot.act(state, seat)) - best) < 1e-9
+            for world in range(3):
+                sample = state.determinize(seat, random.Random(world))
+                assert HeuristicBot(seed=1).ranked(sample, seat) == ranked
+            checked += 1
+        state.apply(seat, rng.choice(legal))
+    assert checked > 5

@@ -1,5 +1,7 @@
 """The game's bots: registered by spec name, playing whole games, through the table."""
 
+import random
+
 from motherlode.agents import RandomAgent, make_agent
 from motherlode.games.gonza.bots import HeuristicBot, MinisterBot, worth
 from motherlode.games.gonza.rules import GonzaState
@@ -67,3 +69,19 @@ def test_the_search_values_cut_off_positions_by_worth() -> None:
     search = make_agent("mcts:iters=20,cutoff=6,eval=heuristic", GAME, seed=2)
     seat = state.pending()[0]
     assert search.act(state, seat) in state.legal_actions(seat)
+
+
+def test_heuristic_ranks_every_move_its_own_choice_first():
+    """The search's root prior (``mcts`` ``top``): a permutation of the legal moves that
+    starts with the move the bot plays, read from the seat's own view."""
+    state = GAME.new_state(2, 3)
+    rng = random.Random(3)
+    for _ in range(60):
+        if state.is_over():
+            break
+        seat = state.pending()[0]
+        legal = state.legal_actions(seat)
+        ranked = HeuristicBot(seed=4).ranked(state, seat)
+        assert sorted(map(str, ranked)) == sorted(map(str, legal))
+        assert ranked[0] == HeuristicBot(seed=4).act(state, seat)
+        state.apply(seat, rng.choice(legal))

@@ -8,6 +8,7 @@ from statistics import fmean
 import pytest
 
 from motherlode.agents import RandomAgent, make_agent
+from motherlode.agents.mcts import MCTSAgent
 from motherlode.engine import Agent
 from motherlode.games.goodwill.actions import Price
 from motherlode.games.goodwill.bots import HeuristicBot, forecast
@@ -109,3 +110,24 @@ def test_the_tuned_search_and_its_opponent_model_read_nothing_hidden() -> None:
     twin.apply(1, Price(37))
     assert state.observe(0) == twin.observe(0)
     assert_search_blind(GAME, "mcts:iters=40", 9, 0, (state, twin), opp="heuristic")
+    assert_search_blind(GAME, "mcts:iters=40,top=3", 9, 0, (state, twin), opp="heuristic")
+
+
+def test_the_heuristic_ranks_prices_by_their_distance_from_its_own() -> None:
+    """The search's root prior (``mcts`` ``top``): every legal move once, the bot's own
+    price first and the nearest prices after it."""
+    state = new(3, 4)
+    seat = state.pending()[0]
+    ranked = HeuristicBot(seed=5).ranked(state, seat)
+    own = HeuristicBot(seed=5).act(state, seat)
+    assert isinstance(own, Price) and ranked[0] == own
+    assert sorted(map(str, ranked)) == sorted(map(str, state.legal_actions(seat)))
+    distances = [abs(a.dollars - own.dollars) for a in ranked if isinstance(a, Price)]
+    assert distances == sorted(distances)
+    search = make_agent("mcts:iters=30,top=3", GAME, seed=5)
+    assert isinstance(search, MCTSAgent)
+    result = search.search(state, seat)
+    searched = sorted(s.action.dollars for s in result.stats if isinstance(s.action, Price))
+    assert len(searched) == len(result.stats) == 3  # three neighbouring prices, near its own
+    assert searched == list(range(searched[0], searched[0] + 3))
+    assert abs(searched[1] - own.dollars) <= 2

@@ -48,6 +48,21 @@ class HeuristicBot(Agent):
                 best.append(action)
         return self.rng.choice(best)
 
+    def ranked(self, state: State, seat: int) -> list[Action]:
+        """Every legal move, the best by this bot's valuation first (ties in the rules'
+        order): the search's prior where a tile has dozens of placements (``mcts`` ``top``)."""
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal
+        view = seat_view(state, seat, self.rng)
+        assert isinstance(view, CarcassonneState)
+        if view.phase == TAKE:
+            first = self._take(view, legal)
+            return [first, *(a for a in legal if a != first)]
+        values = [self._after(view, seat, action) for action in legal]
+        order = sorted(range(len(legal)), key=lambda i: -values[i])
+        return [legal[i] for i in order]
+
     def _after(self, state: CarcassonneState, seat: int, action: Action) -> float:
         """The value of ``action`` with the rest of this seat's own turn played well."""
         child = state.clone()

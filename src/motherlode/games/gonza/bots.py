@@ -228,6 +228,26 @@ class HeuristicBot(Agent):
                 return action
         return self.rng.choice(legal)
 
+    def ranked(self, state: State, seat: int) -> list[Action]:
+        """Every legal move, this bot's own choice first, then the moves that gain most
+        (re-rolls, the event token and the turn's end after those that gain), all read
+        from the seat's own view: the search's root prior (``mcts`` ``top``)."""
+        legal = state.legal_actions(seat)
+        first = self.act(state, seat)
+        if len(legal) == 1:
+            return legal
+        view = _view(state, seat, self.rng)
+        rest = [a for a in legal if a != first]
+        if view.phase not in (DECIDE, PROTECT, TURN):
+            return [first, *rest]
+        plain = (Reroll, EndTurn, AddEventToken) if view.phase == TURN else ()
+        now = advantage(view, seat)
+        gain = {a: self._after(view, seat, a) - now for a in rest if not isinstance(a, plain)}
+        order = sorted(gain, key=lambda a: -gain[a])
+        good = [a for a in order if gain[a] > self.margin]
+        others = [a for a in rest if a not in gain]
+        return [first, *good, *others, *order[len(good) :]]
+
     def _wasted_dice(self, view: GonzaState, gains: dict[Action, float]) -> list[int]:
         """Numbers of the dice whose face no move can use to advantage."""
         useful: set[int] = set()

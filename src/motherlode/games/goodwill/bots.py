@@ -108,6 +108,21 @@ class HeuristicBot(Agent):
             return self.vote(state, seat)
         return self.rng.choice(legal)
 
+    def ranked(self, state: State, seat: int) -> list[Action]:
+        """Every legal move, this bot's choice first; prices by their distance from its
+        valuation of the share (the search's root prior, ``mcts`` ``top``: it then weighs
+        only prices near the bot's, against its model of the others)."""
+        legal = state.legal_actions(seat)
+        first = self.act(state, seat)
+        if isinstance(first, Price):
+            named = first.dollars
+            prices = sorted(
+                (a for a in legal if isinstance(a, Price)),
+                key=lambda a: (abs(a.dollars - named), a.dollars),
+            )
+            return [*prices, *(a for a in legal if not isinstance(a, Price))]
+        return [first, *(a for a in legal if a != first)]
+
     def evaluate(self, state: State, seat: int) -> float:
         """The search's cut-off value of a position (``mcts:cutoff=N,eval=heuristic``): cash
         plus the shares at the worth :func:`forecast` gives them, in the game's dollars.

@@ -113,6 +113,7 @@ SPACE: dict[str, Param] = {
     "bias": Param(0.0, 4.0),  # progressive bias towards the prior bot's move
     "widen": Param(2, 32, log=True, integer=True),  # progressive widening's floor
     "win": Param(0.4, 1.0),  # weight of the win share against the margin
+    "top": Param(0, 16, integer=True),  # root moves the heuristic ranks best (0: every move)
 }
 """The search space: every parameter :mod:`motherlode.agents.mcts` may be tuned in, with its
 range.  Printed at the start of a run and written with its results."""
@@ -249,6 +250,12 @@ class Tuning:
         if "bias" in names and not has_prior:
             names.remove("bias")
             tuning.notes.append("bias is not tuned: the level has no prior bot to favour")
+            if not names:
+                raise BadOptions("nothing left to tune")
+        heuristic = game.bots.get("heuristic")
+        if "top" in names and not callable(getattr(heuristic, "ranked", None)):
+            names.remove("top")
+            tuning.notes.append("top is not tuned: the game's heuristic does not rank its moves")
             if not names:
                 raise BadOptions("nothing left to tune")
         tuning.space = {n: SPACE[n] for n in names}

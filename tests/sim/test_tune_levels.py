@@ -25,6 +25,7 @@ def test_the_space_is_the_issues() -> None:
         "bias": Param(0, 4),
         "widen": Param(2, 32, log=True, integer=True),
         "win": Param(0.4, 1.0),
+        "top": Param(0, 16, integer=True),
     }
     assert dict(SPACE) == wanted
     assert "c [0.2, 1.6] log; cutoff [4, 60] int, log" in tune_levels.describe_space(SPACE)
@@ -41,9 +42,13 @@ def test_the_space_fits_the_level(data_folder: Path) -> None:
         "bias": 1.0,
         "widen": 16,
         "win": 0.8,
+        "top": 0,
     }
     assert "rollout" not in gonza.spec(gonza.baseline())  # Gonza rolls out at random
     carcassonne = Tuning.make("carcassonne", "strong", games=2)
+    assert "top" in carcassonne.space  # its heuristic ranks the placements
+    yukon = Tuning.make("yukon", "strong", games=2)
+    assert "top" not in yukon.space and any("does not rank" in n for n in yukon.notes)
     assert "bias" not in carcassonne.space and carcassonne.notes  # no prior bot to favour
     assert carcassonne.spec({"c": 0.5}) == "strong:c=0.5"
     goldfix = Tuning.make("goldfix", "expert", games=2, ms=250, space=["c", "win"])

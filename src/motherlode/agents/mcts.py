@@ -235,7 +235,8 @@ class MCTSAgent(Agent):
     ``top``     search only the ``top`` moves the game's heuristic bot ranks best at the root
                 (its ``ranked(state, seat)``, read from the seat's own view), trying them in
                 that order: a policy prior where a decision has dozens of moves and a few
-                hundred iterations (default 0: every move, in random order)
+                hundred iterations; ``prior`` and ``bias`` then apply below the root only
+                (default 0: every move, in random order)
 
     With the same seed and an iteration budget a decision is reproducible; an ``ms`` budget
     depends on the machine's speed.

@@ -5,6 +5,8 @@
     python bench/strength.py gonza --bots random beginner casual strong:ms=100 expert:ms=100
     python bench/strength.py gonza -n 400 --markdown        # tables for docs/bots.md
     python bench/strength.py gonza -n 400 --write-ratings   # into games/gonza/data/levels.toml
+    python bench/strength.py goldfix -n 3 --seed 55 --first 6 --out c2.json  # a long run, chunk 3
+    python bench/strength.py goldfix --from c0.json c1.json c2.json         # the chunks as one run
 
 The games are the arena's (:func:`motherlode.sim.arena.run_arena`): seat-rotated, every
 combination of bots when there are more bots than players, every bot in every seat equally
@@ -448,7 +450,8 @@ def write_ratings(arena: Arena, specs: Sequence[str], command: str) -> tuple[Pat
 
 
 SAME = ("game", "bots", "players", "options")
-"""What the chunks of one run share; their seeds differ, so their deals do."""
+"""What the chunks of one run share: their seeds differ (so their deals do), or they are
+played from one seed's schedule, each from its own ``--first`` game."""
 
 
 def pooled(runs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -461,9 +464,9 @@ def pooled(runs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         differs = [key for key in SAME if run.get(key) != first.get(key)]
         if differs:
             raise ValueError(f"the runs differ in {', '.join(differs)}")
-    seeds = [run.get("seed") for run in runs]
-    if len(set(seeds)) != len(seeds):
-        raise ValueError("two runs have the same seed: the same games twice")
+    played = [(run.get("seed"), g["index"]) for run in runs for g in run["games"]]
+    if len(set(played)) != len(played):
+        raise ValueError("two runs hold the same game of one seed: the same games twice")
     games = [dict(g) for run in runs for g in run["games"]]
     for index, game in enumerate(games):
         game["index"] = index
@@ -482,6 +485,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("-p", "--players", type=int, help="players (default: the game's fewest)")
     parser.add_argument("-n", "--games", type=int, default=DEFAULT_GAMES, help="games to play")
     parser.add_argument("--seed", type=int, default=0, help="run seed")
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="start at this game of the seed's schedule: chunks of one long ladder, "
+        "pooled with --from (default 0)",
+    )
     parser.add_argument("-j", "--jobs", type=int, help="local processes (1) or Ray CPUs (all)")
     parser.add_argument("--backend", choices=BACKENDS, default="local")
     parser.add_argument("--address", help="the Ray cluster to join")
@@ -538,6 +548,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     options=options,
                     backend=runner,
                     progress=advance,
+                    first=args.first,
                 )
             speed = speed_line(args.games, time.perf_counter() - start, runner)
     except MotherlodeError as exc:

@@ -83,6 +83,29 @@ def test_a_saved_run_is_laid_out_again_without_playing(
     assert strength.main(["yukon", "--from", str(saved)]) == 2  # not a ladder of that game
 
 
+def test_chunks_of_one_seed_pool_into_the_whole_run(
+    ladder: Arena, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--first: a long ladder played piece by piece (and resumed where it stopped) is the
+    same games as one run; a chunk given twice is refused."""
+    paths = []
+    for first in (0, 6):
+        path = tmp_path / f"chunk-{first}.json"
+        args = ["gonza", "--bots", *BOTS, "-n", "6", "--seed", "1", "--first", str(first)]
+        assert strength.main([*args, "--out", str(path)]) == 0
+        paths.append(path)
+    pooled = strength.pooled([json.loads(p.read_text()) for p in paths])
+    whole = Arena.from_json(pooled)
+    assert [(g.seed, g.lineup, g.scores, g.ranking) for g in whole.results] == [
+        (g.seed, g.lineup, g.scores, g.ranking) for g in ladder.results
+    ]
+    capsys.readouterr()
+    assert strength.main(["gonza", "--from", *map(str, paths)]) == 0
+    assert strength.report_text(ladder).splitlines()[0] in capsys.readouterr().out
+    assert strength.main(["gonza", "--from", str(paths[0]), str(paths[0])]) == 2
+    assert strength.main(["gonza", "--bots", *BOTS, "-n", "1", "--first", "-1"]) == 2
+
+
 # ----------------------------------------------------------------------- verdict
 
 

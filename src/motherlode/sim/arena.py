@@ -348,10 +348,13 @@ def run_arena(
     jobs: int = 1,
     backend: Backend | None = None,
     progress: Callable[[int], None] | None = None,
+    first: int = 0,
 ) -> Arena:
     """Play ``games`` seat-rotated games between the bots ``specs``; ``progress(k)`` after
     each k games done.  ``backend`` plays them (the caller closes it); without one, a local
-    pool of ``jobs`` processes does."""
+    pool of ``jobs`` processes does.  ``first`` starts at that game of the run's schedule:
+    the chunks ``first=0, games=k``, ``first=k, games=k``, ... of one seed are together the
+    games of one run of their total length (a long ladder played and kept piece by piece)."""
     game = get_game(game_id)
     options = dict(options or {})
     game.options(options)
@@ -362,6 +365,8 @@ def run_arena(
         raise BadOptions("the number of games must be at least 1")
     if jobs < 1:
         raise BadOptions("--jobs must be at least 1")
+    if first < 0:
+        raise BadOptions("the first game's number must be at least 0")
     match = Match(game_id, tuple(str(parse_spec(s)) for s in specs), options, timed=True)
     lineups = schedule(len(specs), count)
     period = len(lineups)
@@ -369,7 +374,7 @@ def run_arena(
         Fixture(
             i, game_seed(seed, i // period), game_seed(seed, i) ^ BOT_SEEDS, lineups[i % period]
         )
-        for i in range(games)
+        for i in range(first, first + games)
     ]
     arena = Arena(game_id, entrant_names(specs), count, seed, options)
     arena.results = play_games([(match, fixtures)], backend=backend, jobs=jobs, progress=progress)

@@ -165,3 +165,6 @@ def play_first_moves(page: Any, rounds: int, pause_ms: int = 100) -> None:
             page.wait_for_timeout(pause_ms)
     page.wait_for_selector("#status:not(.hidden)")
     assert "Final:" in page.inner_text("#status")
+    final = page.text_content("#status .final") or ""
+    # a place's number is bound to its name; places are apart by spaces HTML keeps
+    assert "1.\u00a0" in final and (final.count("\u2003") >= 1 or "2." not in final), final

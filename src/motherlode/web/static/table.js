@@ -378,8 +378,11 @@
     const status = $("status");
     if (v.status === "finished" && !replay.active) {
       const obs = v.observation;
+      // why: a place's number stays with its first name (no-break space), and places are
+      // set apart by em spaces, which HTML does not collapse as it does plain ones
       const ranking = (obs.ranking || []).map((g, i) =>
-        `${i + 1}. ${g.map((s) => `${v.names[s]} (${obs.scores[s]})`).join(" = ")}`).join("   ");
+        `${i + 1}.\u00a0${g.map((s) => `${v.names[s]}\u00a0(${obs.scores[s]})`)
+          .join(" = ")}`).join("\u2003");
       // why: the renderer's breakdown of each seat's final score, where it gives one
       let why = [];
       try { why = renderer.explainEnd ? renderer.explainEnd(v) || [] : []; } catch { why = []; }

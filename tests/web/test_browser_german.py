@@ -185,6 +185,11 @@ STATUS_AND_CHIP = """() => {
 }"""
 
 
+NAME_ON_ITS_CARD = """(name) => [...document.querySelectorAll('.gz-root [data-player] text')]
+  .filter((t) => t.textContent === name)
+  .map((t) => [t.getAttribute('font-size'), t.getAttribute('textLength')])"""
+
+
 def test_gonza_status_line_fits_a_phone_in_german(browser: Any, server: str) -> None:
     """Gonza Index's status line over the board: a long German sentence next to the FINAL
     ROUND chip wraps over the board's width on a phone, the chip under it; on a desktop both
@@ -197,6 +202,10 @@ def test_gonza_status_line_fits_a_phone_in_german(browser: Any, server: str) -> 
     table, token = open_seat(page, server, GONZA)
     assert page.evaluate(OUTSIDE_ITS_BOARD, ".gz-root text") == []
     no_sideways_scroll(page)
+    # the seat's own card: its name at full size, not squeezed beside the DU and AM ZUG chips
+    name = page.evaluate(NAME_ON_ITS_CARD, "Spieler 1")
+    assert name == [["15", None]], name
+    page.screenshot(path=str(SCREENSHOTS / "gonza-cards-de-390.png"))
     # the Safe Harbour question in the last round: the longest status line with the chip
     view = fetch_view(page, server, table, token)
     view["legal"] = []

@@ -405,7 +405,16 @@
     const finalLine = obs.final_round || obs.over;
     const statCols = pw >= 220 ? 4 : 2;
     const statRows = 4 / statCols;
-    const ph = 46 + statRows * STAT_H + 8 + maxHand * 28 + (finalLine ? 20 : 0);
+    // why: a name that does not fit beside its chips (YOU, AI and TURN, which moves round the
+    // table) gets a line of its own, for every card alike so the layout keeps still
+    const chipW = (label) => measure(label, 11, { bold: true }) + 16;
+    const chipsW = (s) => chipW(K.t("TURN")) + ((obs.minister || []).includes(s) ? chipW(K.t("AI")) : 0) +
+      (s === view.seat ? chipW(K.t("YOU")) : 0);
+    const twoLines = obs.players.some((_, s) =>
+      measure(view.names[s], 15, { bold: true }) > pw - 8 - chipsW(s) - 32);
+    const head = twoLines ? 68 : 46;
+    const chipY = twoLines ? 44 : 20;
+    const ph = head + statRows * STAT_H + 8 + maxHand * 28 + (finalLine ? 20 : 0);
     const bidsOut = obs.players.map((_, s) => obs.broker.reduce((t, c) => t + (c.bids[s] || 0), 0));
     const nodes = obs.players.map((p, s) => {
       const x = (s % cols) * (pw + gap);
@@ -423,15 +432,15 @@
       const chip = (label, fill, fg, key) => {
         const cw = measure(label, 11, { bold: true }) + 12;
         cx -= cw;
-        kids.push(S("g", { "data-chip": key }, rect(cx, 20, cw, 19, { fill, r: 9.5 }),
-          txt(cx + cw / 2, 33.5, label, { size: 11, bold: true, fill: fg, anchor: "middle" })));
+        kids.push(S("g", { "data-chip": key }, rect(cx, chipY, cw, 19, { fill, r: 9.5 }),
+          txt(cx + cw / 2, chipY + 13.5, label, { size: 11, bold: true, fill: fg, anchor: "middle" })));
         cx -= 4;
       };
       if (active) chip(K.t("TURN"), "#1f1b16", HILITE, "turn");
       if (ai) chip(K.t("AI"), "#37474f", "#fff", "ai");
       if (mine) chip(K.t("YOU"), GOLD, INK, "you");
       kids.push(S("circle", { cx: 17, cy: 30, r: 7, fill: M.colour(s), stroke: "rgba(0,0,0,.4)" }));
-      kids.push(txt(29, 35, view.names[s], { size: 15, bold: true, max: cx - 32 }));
+      kids.push(txt(29, 35, view.names[s], { size: 15, bold: true, max: (twoLines ? pw - 8 : cx) - 32 }));
       // credits, supply, bids, worth: a grid of labelled numbers
       const stats = [
         ["credits", K.t("credits"), p.credits, "data-credits",
@@ -445,7 +454,7 @@
       const cellW = (pw - 16) / sc;
       stats.forEach(([key, label, value, attr, tip], i) => {
         const cx = 8 + (i % sc) * cellW;
-        const cy = 46 + Math.floor(i / sc) * STAT_H;
+        const cy = head + Math.floor(i / sc) * STAT_H;
         const withCoin = key === "credits";
         kids.push(S("g", { [attr]: value },
           S("title", {}, tip),
@@ -455,7 +464,7 @@
             fill: key === "worth" ? "#7a4f01" : INK })));
       });
       // broker cards in hand
-      let hy = 46 + statRows * STAT_H + 4;
+      let hy = head + statRows * STAT_H + 4;
       if (!p.cards.length) kids.push(txt(10, hy + 17, K.t("no broker cards"), { size: 12, fill: MUTED, opacity: 0.8 }));
       for (const c of p.cards) {
         const target = mine ? ctx.handTargets.get(c.id) : null;

@@ -3,12 +3,5 @@
 # cut-off 10 valued by the heuristic) against the heuristic, 2 players, 200 seat-rotated games in
 # 20 chunks of 10 (seeds 9100-9119), CPU-clock budgets; resumes where it stopped.
 # Pool: python bench/strength.py carcassonne --from docs/strength/carcassonne-top8-heur/chunk-*.json
-cd "$(dirname "$0")/../../.."
-export MOTHERLODE_CLOCK=cpu
-out=docs/strength/carcassonne-top8-heur
-for c in $(seq 0 19); do
-  seed=$((9100 + c))
-  [ -f $out/chunk-$seed.json ] && continue
-  nice -n 5 .venv/bin/motherlode arena carcassonne -b expert:ms=250 -b heuristic -p 2 -n 10 \
-    --jobs 1 --seed $seed --out runs/chunk-$seed.json > /dev/null 2>&1 && mv runs/chunk-$seed.json $out/
-done
+cd "$(dirname "$0")" && exec ../chunks.sh docs/strength/carcassonne-top8-heur carcassonne 9100 20 \
+  -b expert:ms=250 -b heuristic -p 2

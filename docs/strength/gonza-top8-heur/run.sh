@@ -4,12 +4,5 @@
 # CPU-clock budgets; resumes where it stopped.  Stopped on 2026-11-28 after two chunks (20 games:
 # 35.0%, clearly below the expert without top), so the other seeds were not played.
 # Pool: python bench/strength.py gonza --from docs/strength/gonza-top8-heur/chunk-*.json
-cd "$(dirname "$0")/../../.."
-export MOTHERLODE_CLOCK=cpu
-out=docs/strength/gonza-top8-heur
-for c in $(seq 0 19); do
-  seed=$((9200 + c))
-  [ -f $out/chunk-$seed.json ] && continue
-  nice -n 5 .venv/bin/motherlode arena gonza -b expert:ms=250,top=8 -b heuristic -p 2 -n 10 \
-    --jobs 1 --seed $seed --out runs/chunk-$seed.json > /dev/null 2>&1 && mv runs/chunk-$seed.json $out/
-done
+cd "$(dirname "$0")" && exec ../chunks.sh docs/strength/gonza-top8-heur gonza 9200 20 \
+  -b expert:ms=250,top=8 -b heuristic -p 2

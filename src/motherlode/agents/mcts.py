@@ -591,8 +591,9 @@ class MCTSAgent(Agent):
         bot's choice first, then in random order), else UCT with availability counts or,
         when ``matched`` collects the choices (another seat at a simultaneous node), regret
         matching."""
-        ranked = self._root_moves is not None and node is self._root and seat == self._seat
-        legal = self._root_moves if ranked and self._root_moves else state.legal_actions(seat)
+        root_moves = self._root_moves if node is self._root and seat == self._seat else None
+        ranked = root_moves is not None
+        legal = root_moves if root_moves is not None else state.legal_actions(seat)
         table = node.edges.get(seat)
         if table is None:
             table = node.edges[seat] = {}

@@ -13,7 +13,7 @@ import motherlode
 from motherlode.agents import make_agent, specs
 from motherlode.agents.mcts import MCTSAgent, SearchResult
 from motherlode.agents.random_agent import RandomAgent
-from motherlode.agents.rollout import outcome, standing
+from motherlode.agents.rollout import bot_evaluator, outcome, standing
 from motherlode.engine import Action, Agent, BadOptions, Game, GameOptions, State
 from motherlode.engine.actions import JsonValue
 from motherlode.sim.stats import wilson_interval
@@ -535,3 +535,27 @@ def test_an_ms_budget_counts_the_clock_the_spec_names(monkeypatch: pytest.Monkey
     monkeypatch.setenv("MOTHERLODE_CLOCK", "sundial")
     with pytest.raises(BadOptions, match="got 'sundial'"):
         MCTSAgent()
+
+
+def test_a_bot_that_values_every_seat_at_once_is_asked_once_a_cut_off() -> None:
+    """``evaluate_seats`` (Carcassonne's heuristic): one call values the table, and the
+    cut-off takes its values as it would the seats' ``evaluate`` one by one."""
+
+    class Table(Agent):
+        calls = 0
+
+        def act(self, state: State, seat: int) -> Action:
+            return state.legal_actions(seat)[0]
+
+        def evaluate(self, state: State, seat: int) -> float:
+            raise AssertionError("evaluate_seats is there: the search asks that")
+
+        def evaluate_seats(self, state: State) -> list[float]:
+            Table.calls += 1
+            return [3.0, 5.0]
+
+    judge = bot_evaluator(Table())
+    assert judge is not None
+    state = BOT_NUGGETS.new_state(2, 6)
+    assert judge(state) == standing([3.0, 5.0])
+    assert Table.calls == 1

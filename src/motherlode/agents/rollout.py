@@ -117,11 +117,21 @@ def bot_evaluator(agent: Agent) -> Evaluator | None:
     """The bot's position evaluation, if it offers one: a method ``evaluate(state, seat)``
     giving that seat's heuristic worth in any unit, higher is better (for example its
     expected final score, or that less its strongest opponent's).  Every seat's worth is
-    then taken like scores (:func:`standing`).  This is how a game lends its judgement to
-    the search without the search knowing the game."""
+    then taken like scores (:func:`standing`); a bot that also offers
+    ``evaluate_seats(state)`` (every seat's ``evaluate`` at once) is asked that instead.
+    This is how a game lends its judgement to the search without the search knowing the
+    game."""
     evaluate = getattr(agent, "evaluate", None)
     if not callable(evaluate):
         return None
+    every_seat = getattr(agent, "evaluate_seats", None)
+    if callable(every_seat):
+        # one call for the whole table, where valuing a seat already values them all
+
+        def judge_all(state: State) -> Outcome:
+            return standing([float(v) for v in every_seat(state)])
+
+        return judge_all
 
     def judge(state: State) -> Outcome:
         return standing([float(evaluate(state, seat)) for seat in range(state.num_players)])

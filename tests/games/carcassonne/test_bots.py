@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
+
+import pytest
 
 from motherlode.agents.random_agent import RandomAgent
 from motherlode.agents.specs import make_agent
@@ -65,3 +69,31 @@ def test_bots_heuristic_ranks_every_move_from_what_its_seat_knows():
             checked += 1
         state.apply(seat, rng.choice(legal))
     assert checked > 5
+
+
+def test_bots_heuristic_values_are_those_it_always_gave():
+    """The heuristic's valuation, pinned along five seeded games (2-5 players, with and
+    without The Goldmines): the search's cut-off values every seat from one pass over the
+    map (``evaluate_seats``), which must give what ``evaluate`` gave seat by seat before.
+    A deliberate change to the valuation rewrites data/heuristic-values.json."""
+    pinned = json.loads((Path(__file__).parent / "data" / "heuristic-values.json").read_text())
+    game = get_game("carcassonne")
+    for case in pinned["games"]:
+        seed, players = case["seed"], case["players"]
+        state = game.new_state(players, seed, {"goldmines": case["goldmines"]})
+        assert isinstance(state, CarcassonneState)
+        rng, bot = random.Random(seed), HeuristicBot(seed=seed)
+        seen: list[list[float]] = []
+        for move in range(400):
+            if state.is_over():
+                break
+            (seat,) = state.pending()
+            if move % 7 == 0:
+                seen.append(bot.evaluate_seats(state))
+                assert seen[-1] == [bot.evaluate(state, s) for s in range(players)]
+            mine = bot.act(state, seat) if move % 2 else rng.choice(state.legal_actions(seat))
+            state.apply(seat, mine)
+        seen.append(bot.evaluate_seats(state))
+        assert len(seen) == len(case["values"])
+        for got, want in zip(seen, case["values"], strict=True):
+            assert got == pytest.approx(want, abs=1e-6)

@@ -84,35 +84,48 @@ class HeuristicBot(Agent):
 
     def evaluate(self, state: CarcassonneState, seat: int) -> float:
         """This seat's expected final score minus its strongest opponent's."""
-        n = state.num_players
+        return self.evaluate_seats(state)[seat]
+
+    def evaluate_seats(self, state: CarcassonneState) -> list[float]:
+        """:meth:`evaluate` for every seat from one pass over the map: the search values all
+        seats at each cut-off (:func:`motherlode.agents.rollout.bot_evaluator`)."""
         value = [float(p) for p in state.points]
         if not state.is_over():
             self._add_prospects(state, value)
-        me = value[seat]
-        return me - max(value[s] for s in range(n) if s != seat)
+        best = max(range(len(value)), key=value.__getitem__)
+        top = value[best]
+        second = max(v for s, v in enumerate(value) if s != best)
+        return [v - (second if s == best else top) for s, v in enumerate(value)]
 
     def _add_prospects(self, state: CarcassonneState, value: list[float]) -> None:
         graph = state.graph
         # the share of the game still to play: how likely open features are to be finished
         left = len(state.bag) / max(1, state.reach)
         board, placed, gold_on, params = state.board, state.placed, state.gold_on, state.params
-        seen: set[int] = set()
-        for node in state.followers:
-            root = graph.find(node)
-            if root in seen:
-                continue
-            seen.add(root)
+        # the followers of each feature, counted by seat, features in the order first met
+        n = state.num_players
+        find = graph.find
+        standing: dict[int, list[int]] = {}
+        first: dict[int, int] = {}
+        for node, seat in state.followers.items():
+            root = find(node)
+            counts = standing.get(root)
+            if counts is None:
+                counts = standing[root] = [0] * n
+                first[root] = node
+            counts[seat] += 1
+        for root, counts in standing.items():
             kind = graph.kind[root]
-            members = list(graph.members(root))
             squares: list[int] = []
             if kind == CLOISTER:
-                pos = placed[graph.tile[node]][0]
+                pos = placed[graph.tile[first[root]]][0]
                 around = sum(pos + d in board for d in AROUND)
                 worth = cloister_points(around, params) + (8 - around) * 0.8 * left
                 squares = [pos, *(pos + d for d in AROUND)]
                 finish = 0.8 * left
             elif kind == FIELD:
-                worth = farm_points(len(state.completed_cities(members)), params) + 1.5 * left
+                cities = state.completed_cities(list(graph.members(root)))
+                worth = farm_points(len(cities), params) + 1.5 * left
                 finish = 0.0
             else:
                 tiles = graph.tiles(root)
@@ -126,8 +139,10 @@ class HeuristicBot(Agent):
                 squares = [placed[k][0] for k in tiles] if gold_on else []
             if gold_on and finish:
                 worth += finish * sum(gold_on.get(p, 0) for p in squares)
-            for winner in state._majority(members):
-                value[winner] += worth
+            most = max(counts)
+            for winner in range(n):
+                if counts[winner] == most:
+                    value[winner] += worth
         for s in range(state.num_players):
             value[s] += state.supply[s] * self.follower_value * left
             if state.goldmines:

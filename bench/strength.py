@@ -530,7 +530,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if arena.game != args.game:
             print(f"error: {args.saved[0]} is a ladder of {arena.game}", file=sys.stderr)
             return 2
-        command = str((data.get("ladder") or {}).get("command") or command)
+        played = str((data.get("ladder") or {}).get("command") or "")
+        if played and len(args.saved) > 1:  # the first chunk's command is not the pool's
+            command = f"{played}; and its other chunks, {len(args.saved)} runs pooled: {command}"
+        else:
+            command = played or command
         args.bots = list(arena.bots)
         return _report(args, arena, command, "")
     try:

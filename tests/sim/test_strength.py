@@ -102,6 +102,13 @@ def test_chunks_of_one_seed_pool_into_the_whole_run(
     capsys.readouterr()
     assert strength.main(["gonza", "--from", *map(str, paths)]) == 0
     assert strength.report_text(ladder).splitlines()[0] in capsys.readouterr().out
+    # the pool's own command is what a report (and --write-ratings) records
+    assert strength.main(["gonza", "--from", *map(str, paths), "--markdown"]) == 0
+    said = capsys.readouterr().out
+    assert (
+        "--first 0" in said
+        and f"2 runs pooled: python bench/strength.py gonza --from {paths[0]}" in said
+    )
     assert strength.main(["gonza", "--from", str(paths[0]), str(paths[0])]) == 2
     assert strength.main(["gonza", "--bots", *BOTS, "-n", "1", "--first", "-1"]) == 2
 

@@ -398,17 +398,26 @@ def ratings_table(arena: Arena, specs: Sequence[str], command: str) -> dict[str,
 
 def replace_ratings(text: str, table: Mapping[str, Any]) -> str:
     """``text`` (a TOML file) with its ``[ratings]`` table (and any ``[ratings.*]``) replaced
-    by ``table``, written last; every other line is kept as it is.  Raises ValueError when
+    by ``table``, written last; every other line is kept as it is, the comment right above a
+    table's header (no blank line between) with that table.  Raises ValueError when
     the result would not read back as exactly the old tables plus the new ratings."""
     kept: list[str] = []
+    dropped: list[str] = []
     inside = False
     for line in text.splitlines():
         header = _HEADER.match(line)
         if header:
             name = re.sub(r"[\s\"']", "", header.group(1))
-            inside = name == "ratings" or name.startswith("ratings.")
-        if not inside:
-            kept.append(line)
+            ratings = name == "ratings" or name.startswith("ratings.")
+            if inside and not ratings:
+                # the comment lines right above the next table's header are that table's
+                at = len(dropped)
+                while at and dropped[at - 1].lstrip().startswith("#"):
+                    at -= 1
+                kept.extend(dropped[at:])
+            dropped = []
+            inside = ratings
+        (dropped if inside else kept).append(line)
     body = "\n".join(kept).rstrip()
     section = [
         "[ratings]",

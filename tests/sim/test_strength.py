@@ -206,6 +206,16 @@ def test_the_file_is_created_and_overridden_levels_are_not_written(
     assert data["command"] == 'a "quoted" command' and "beginner" not in data
 
 
+def test_a_comment_above_the_next_table_stays_with_it() -> None:
+    text = (
+        "[ratings]\ncasual = {mu = 1.0}\n# about the old ratings: goes with them\n\n"
+        "# [strong] searches less\n# (two lines)\n[strong]\nms = 250\n"
+    )
+    new = replace_ratings(text, {"casual": {"mu": 2.0}})
+    assert "# [strong] searches less\n# (two lines)\n[strong]\nms = 250" in new
+    assert "about the old ratings" not in new and new.index("[strong]") < new.index("[ratings]")
+
+
 def test_a_rewrite_that_would_damage_the_file_is_refused() -> None:
     with pytest.raises(ValueError, match="would not parse"):
         replace_ratings("ratings.casual = {mu = 1.0}\n", {"casual": {"mu": 2.0}})

@@ -106,19 +106,17 @@ class HeuristicBot(Agent):
         n = state.num_players
         find = graph.find
         standing: dict[int, list[int]] = {}
-        first: dict[int, int] = {}
         for node, seat in state.followers.items():
             root = find(node)
             counts = standing.get(root)
             if counts is None:
                 counts = standing[root] = [0] * n
-                first[root] = node
             counts[seat] += 1
         for root, counts in standing.items():
             kind = graph.kind[root]
             squares: list[int] = []
             if kind == CLOISTER:
-                pos = placed[graph.tile[first[root]]][0]
+                pos = placed[graph.tile[root]][0]  # a cloister is one node, its own root
                 around = sum(pos + d in board for d in AROUND)
                 worth = cloister_points(around, params) + (8 - around) * 0.8 * left
                 squares = [pos, *(pos + d for d in AROUND)]

@@ -329,10 +329,15 @@ class HeuristicBot(Agent):
 
 
 def scripted(state: State, seat: int) -> bool:
-    """The steps of a deal (drafting it edit by edit, answering it) are the heuristic's:
-    a search plans whether to open one, the deal bot what it holds (``Game.scripted``)."""
+    """The decisions a search leaves to the heuristic (``Game.scripted``).
+
+    The steps of a deal (drafting it edit by edit, answering it): a search plans whether to
+    open one, the deal bot what it holds.  And the bids of an auction: what a lease or a
+    drill report is worth lies in what it produces for the rest of the game, far past a
+    search's cut-off, where the lot is only its valuation less the cash paid, so the search
+    bid too low or passed (docs/bots.md, "GOLDFIX's auctions")."""
     assert isinstance(state, GoldfixState)
-    return state.phase in (NEGOTIATE, RESPOND)
+    return state.phase in (NEGOTIATE, RESPOND, BID, WANT)
 
 
 def _bots() -> dict[str, type[Agent]]:

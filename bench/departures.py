@@ -30,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import motherlode
+from motherlode.agents.rollout import final_outcome
 from motherlode.agents.specs import make_agent
 from motherlode.engine import Action, Game, State
 
@@ -81,8 +82,7 @@ def win_share(world: State, seat: int, move: Action, seed: int) -> float:
     while not state.is_over():
         s = state.pending()[0]
         state.apply(s, bots[s].act(state, s))
-    winners = state.ranking()[0]
-    return 1.0 / len(winners) if seat in winners else 0.0
+    return final_outcome(state)[0][seat]
 
 
 class Playouts:

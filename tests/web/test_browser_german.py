@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web.browser import SCREENSHOTS, create_from_lobby, fetch_view, open_seat
 
@@ -50,10 +51,27 @@ def shots(page: Any, name: str) -> None:
     page.wait_for_timeout(300)
 
 
+PAGE_STATE = """() => ({
+  prompt: document.querySelector('#prompt').innerText,
+  move: (document.querySelector('.yk-root') || {dataset: {}}).dataset.move,
+  error: document.querySelector('#error').innerText,
+  offline: document.body.classList.contains('offline'),
+  title: document.title,
+  log: [...document.querySelectorAll('#log div')].slice(0, 4).map((d) => d.innerText),
+})"""
+"""What the page shows, for a failure's message."""
+
+
 def prompt_is(page: Any, text: str) -> None:
-    page.wait_for_function(
-        f"document.querySelector('#prompt').innerText.includes({text!r})", timeout=15000
-    )
+    """Wait for the prompt to read ``text``; a failure says what the page showed instead (a
+    15 s wait here once ran out on a loaded CI machine, with nothing to say why)."""
+    try:
+        page.wait_for_function(
+            f"document.querySelector('#prompt').innerText.includes({text!r})", timeout=30000
+        )
+    except PlaywrightTimeout:
+        shown = page.evaluate(PAGE_STATE)
+        raise AssertionError(f"the prompt never read {text!r}: {shown}") from None
 
 
 def test_the_site_reads_in_german_after_the_switch(browser: Any, server: str) -> None:
@@ -115,7 +133,7 @@ def test_the_site_reads_in_german_after_the_switch(browser: Any, server: str) ->
     before = int(page.get_attribute(".yk-root", "data-move"))
     page.click(".yk-dest >> nth=0")
     page.wait_for_function(
-        f"Number(document.querySelector('.yk-root').dataset.move) > {before + 2}", timeout=15000
+        f"Number(document.querySelector('.yk-root').dataset.move) > {before + 2}", timeout=30000
     )
     prompt_is(page, "Dein Zug")
     log = page.inner_text("#log")

@@ -43,15 +43,25 @@ def settled_view(
     """The view once the table waits for this seat (or is over), has applied its last click
     (made on the board of move ``clicked_at``), and the page has drawn it: the bots move on
     their own, so a view fetched while they play can be older than the board by the time it
-    is compared (a flake seen under load)."""
+    is compared, and in a sealed bid their commits move the table on while this seat is
+    still asked (flakes seen under load)."""
     for _ in range(40):
         wait_for_my_decision(page)
         view = fetch_view(page, server, table, token)
         if answer_pending(page, view, clicked_at):
             pass
         elif view["legal"] or view["status"] == "finished":
-            wait_drawn(page, ".gf-root", view["move_count"])
-            if fetch_view(page, server, table, token)["move_count"] == view["move_count"]:
+            # drawn at least that far (the others' sealed commits can move the table on
+            # while this seat is still asked, so that very move may be skipped by the page)
+            count = view["move_count"]
+            page.wait_for_function(
+                f"Number(document.querySelector('.gf-root').dataset.move) >= {count}",
+                timeout=5000,
+            )
+            if (
+                board_move(page) == count
+                and fetch_view(page, server, table, token)["move_count"] == count
+            ):
                 return view
         page.wait_for_timeout(100)
     raise AssertionError("the table never settled at this seat's decision")

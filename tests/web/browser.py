@@ -126,12 +126,12 @@ def fetch_view(page: Any, server: str, table: str, token: str | None) -> dict[st
     return view
 
 
-def wait_drawn(page: Any, root: str, move_count: int) -> None:
-    """Wait until the renderer's root (``data-move``) shows the view of ``move_count``: a
-    pushed view is drawn a moment after the server sent it."""
+def wait_drawn(page: Any, root: str, move_count: int, *, at_least: bool = False) -> None:
+    """Wait until the renderer's root (``data-move``) shows the view of ``move_count`` (or,
+    ``at_least``, a later one): a pushed view is drawn a moment after the server sent it."""
     page.wait_for_function(
-        f"Number((document.querySelector({root!r}) || {{dataset: {{}}}}).dataset.move) === "
-        f"{move_count}",
+        f"Number((document.querySelector({root!r}) || {{dataset: {{}}}}).dataset.move) "
+        f"{'>=' if at_least else '==='} {move_count}",
         timeout=5000,
     )
 

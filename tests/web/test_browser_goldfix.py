@@ -26,7 +26,8 @@ def wait_for_my_decision(page: Any) -> None:
 
 def answer_pending(page: Any, view: dict[str, Any], clicked_at: int | None) -> bool:
     """Whether the server has yet to apply this seat's click made on the board of move
-    ``clicked_at``: the decision it answered is still open there. In a sealed bid the
+    ``clicked_at``: the decision it answered is still open there (the server's own reading
+    of a stale click, ``Table.is_current``, from the view's side). In a sealed bid the
     others' commits move the count on meanwhile, and the page draws them (with the bid form
     again) before the server's answer to the click: a form for a decision already made,
     which vanished under the test (a flake seen under load)."""
@@ -54,10 +55,7 @@ def settled_view(
             # drawn at least that far (the others' sealed commits can move the table on
             # while this seat is still asked, so that very move may be skipped by the page)
             count = view["move_count"]
-            page.wait_for_function(
-                f"Number(document.querySelector('.gf-root').dataset.move) >= {count}",
-                timeout=5000,
-            )
+            wait_drawn(page, ".gf-root", count, at_least=True)
             if (
                 board_move(page) == count
                 and fetch_view(page, server, table, token)["move_count"] == count

@@ -9,7 +9,13 @@ from typing import Any
 import pytest
 
 from motherlode.games.gonza.components import FACES
-from tests.web.browser import create_from_lobby, fetch_view, open_seat, wait_drawn
+from tests.web.browser import (
+    create_from_lobby,
+    fetch_view,
+    open_move_list,
+    open_seat,
+    wait_drawn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -45,6 +51,7 @@ def wait_my_dice(page: Any, server: str, table: str, token: str) -> None:
         if view["status"] == "finished" or types & {"end", "reroll", *FACES}:
             return
         before = board_move(page)
+        open_move_list(page)  # a Safe Harbour offered may be listed only there (folded)
         page.locator("#actions button").first.click()
         wait_moved(page, before)
     raise AssertionError("never this seat's turn with its dice")

@@ -1,17 +1,18 @@
 #!/bin/bash
-# Seat-rotated arena games in chunks of 10, each kept as it ends, so a long run resumes where it
+# Seat-rotated arena games in chunks of 10 (or $CHUNK), each kept as it ends, so a long run resumes where it
 # stopped and two copies may run side by side (each skips the chunks the other has or plays).
 #   docs/strength/chunks.sh FOLDER GAME FIRST_SEED CHUNKS ARENA_ARGS...
-# plays `motherlode arena GAME -n 10 --jobs 1 --seed S ARENA_ARGS...` for S = FIRST_SEED ...
+# plays `motherlode arena GAME -n ${CHUNK:-10} --jobs 1 --seed S ARENA_ARGS...` for S = FIRST_SEED ...
 # FIRST_SEED + CHUNKS - 1 into FOLDER/chunk-S.json, with CPU-clock budgets; pool the chunks with
 #   python bench/strength.py GAME --from FOLDER/chunk-*.json
 cd "$(dirname "$0")/../.."
 export MOTHERLODE_CLOCK=cpu
 out=$1 game=$2 first=$3 chunks=$4
 shift 4
+mkdir -p "$out" runs
 for seed in $(seq "$first" $((first + chunks - 1))); do
   [ -f "$out/chunk-$seed.json" ] && continue
   pgrep -f "arena $game .*--seed $seed " > /dev/null && continue
-  nice -n 5 .venv/bin/motherlode arena "$game" -n 10 --jobs 1 --seed "$seed" "$@" \
+  nice -n 5 .venv/bin/motherlode arena "$game" -n "${CHUNK:-10}" --jobs 1 --seed "$seed" "$@" \
     --out "runs/chunk-$game-$seed.json" > /dev/null 2>&1 && mv "runs/chunk-$game-$seed.json" "$out/chunk-$seed.json"
 done

@@ -70,9 +70,7 @@ def win_shares(arenas: Iterable[Arena], bot: int) -> dict[Key, float]:
             key = (row.seed, row.lineup)
             if key in shares:
                 raise SystemExit(f"game seed {row.seed} with line-up {row.lineup} is in twice")
-            seats = [seat for seat, entrant in enumerate(row.lineup) if entrant == bot]
-            first = row.ranking[0]
-            shares[key] = sum(seat in first for seat in seats) / len(first)
+            shares[key] = row.win_share(bot)
     return shares
 
 

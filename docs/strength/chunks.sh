@@ -1,9 +1,11 @@
 #!/bin/bash
-# Seat-rotated arena games in chunks of 10 (or $CHUNK), each kept as it ends, so a long run resumes where it
-# stopped and two copies may run side by side (each skips the chunks the other has or plays).
+# Seat-rotated arena games in chunks of 10 (or $CHUNK), each kept as it ends, so a long run
+# resumes where it stopped and two copies may run side by side (each skips the chunks the other
+# has or plays).
 #   docs/strength/chunks.sh FOLDER GAME FIRST_SEED CHUNKS ARENA_ARGS...
-# plays `motherlode arena GAME -n ${CHUNK:-10} --jobs 1 --seed S ARENA_ARGS...` for S = FIRST_SEED ...
-# FIRST_SEED + CHUNKS - 1 into FOLDER/chunk-S.json, with CPU-clock budgets; pool the chunks with
+# plays `motherlode arena GAME -n ${CHUNK:-10} --jobs 1 --seed S ARENA_ARGS...` for
+# S = FIRST_SEED ... FIRST_SEED + CHUNKS - 1 into FOLDER/chunk-S.json, with CPU-clock budgets;
+# pool the chunks with
 #   python bench/strength.py GAME --from FOLDER/chunk-*.json
 cd "$(dirname "$0")/../.."
 export MOTHERLODE_CLOCK=cpu

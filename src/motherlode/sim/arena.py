@@ -221,9 +221,7 @@ class Arena:
         for e, bot in enumerate(self.bots):
             played = [g for g in self.results if e in g.lineup]
             seats = [(g, s) for g in played for s, who in enumerate(g.lineup) if who == e]
-            wins = sum(
-                sum(1 for s in g.ranking[0] if g.lineup[s] == e) / len(g.ranking[0]) for g in played
-            )
+            wins = sum(g.win_share(e) for g in played)
             fair = mean([g.lineup.count(e) / len(g.lineup) for g in played])
             out.append(
                 BotSummary(

@@ -97,11 +97,7 @@ def ladder_share(rows: Sequence[GameRow]) -> float:
     """The first entrant's share of the wins (a shared win counts a part)."""
     if not rows:
         return 0.0
-    total = 0.0
-    for row in rows:
-        winners = row.ranking[0]
-        total += sum(1 for s in winners if row.lineup[s] == 0) / len(winners)
-    return total / len(rows)
+    return sum(row.win_share(0) for row in rows) / len(rows)
 
 
 def load_objective_fn(text: str) -> ObjectiveFn:

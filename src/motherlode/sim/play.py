@@ -152,6 +152,12 @@ class GameRow:
     def winners(self) -> tuple[int, ...]:
         return self.ranking[0]
 
+    def win_share(self, entrant: int) -> float:
+        """Entrant ``entrant``'s share of first place: 1 for a win alone, 1/k of a win shared
+        by k seats, for each of its seats among the winners."""
+        winners = self.ranking[0]
+        return sum(1 for s in winners if self.lineup[s] == entrant) / len(winners)
+
     def places(self) -> list[int]:
         """Each seat's place, 0 for the winners; tied seats share a place."""
         out = [0] * len(self.lineup)

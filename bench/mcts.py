@@ -28,7 +28,9 @@ DEFAULT_OPTIONS: dict[str, dict[str, object]] = {"goldfix": {"circuit_limit": 30
 
 
 def positions(game: motherlode.Game, players: int, count: int, options: dict[str, object]):
-    """``count`` states with a real decision, taken along seeded random games."""
+    """``count`` states with a real decision, taken along seeded random games: more than one
+    legal move, and not one the game leaves to its heuristic (``Game.scripted``: GOLDFIX's
+    deals and bids take no iteration, so they would measure nothing)."""
     found = 0
     seed = 0
     while found < count:
@@ -43,7 +45,8 @@ def positions(game: motherlode.Game, players: int, count: int, options: dict[str
             seat = pending[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         pending = state.pending()
-        if pending and len(state.legal_actions(pending[0])) > 1:
+        scripted = game.scripted is not None and bool(pending) and game.scripted(state, pending[0])
+        if pending and len(state.legal_actions(pending[0])) > 1 and not scripted:
             found += 1
             yield state, pending[0]
 

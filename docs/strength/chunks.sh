@@ -14,7 +14,9 @@ shift 4
 mkdir -p "$out" runs
 for seed in $(seq "$first" $((first + chunks - 1))); do
   [ -f "$out/chunk-$seed.json" ] && continue
-  pgrep -f "arena $game .*--seed $seed " > /dev/null && continue
+  # the partial file is named for the run's folder, so two runs on the same seeds keep apart
+  part="runs/chunk-$(basename "$out")-$seed.json"
+  pgrep -f -- "--out $part" > /dev/null && continue
   nice -n 5 .venv/bin/motherlode arena "$game" -n "${CHUNK:-10}" --jobs 1 --seed "$seed" "$@" \
-    --out "runs/chunk-$game-$seed.json" > /dev/null 2>&1 && mv "runs/chunk-$game-$seed.json" "$out/chunk-$seed.json"
+    --out "$part" > /dev/null 2>&1 && mv "$part" "$out/chunk-$seed.json"
 done

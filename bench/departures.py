@@ -14,7 +14,9 @@ on its bids (docs/bots.md, "GOLDFIX's auctions").
 
 A proxy, not a match: the rest of each playout is the heuristic's, so a departure that only
 pays with a plan the heuristic lacks reads low, and one decision's worth is small against
-a game's hundreds (read the mean with its standard error, over positions).
+a game's hundreds (read the mean with its standard error, over positions).  GOLDFIX's moves
+read as losses here, yet leaving them to the heuristic lost whole games (docs/bots.md, "How
+far to move"): confirm any departure kind with a paired match (bench/paired.py).
 """
 
 from __future__ import annotations

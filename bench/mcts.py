@@ -45,8 +45,9 @@ def positions(game: motherlode.Game, players: int, count: int, options: dict[str
             seat = pending[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         pending = state.pending()
-        scripted = game.scripted is not None and bool(pending) and game.scripted(state, pending[0])
-        if pending and len(state.legal_actions(pending[0])) > 1 and not scripted:
+        if not pending or len(state.legal_actions(pending[0])) < 2:
+            continue
+        if game.scripted is None or not game.scripted(state, pending[0]):
             found += 1
             yield state, pending[0]
 

@@ -69,40 +69,25 @@ def forecast(world: GoodwillState) -> list[float]:
     return out
 
 
-RANK_SAMPLES = 40
-"""Worlds behind the search's root ranking of prices (:meth:`HeuristicBot.ranked`).
-
-The bot's own price averages 6 worlds and adds a dollar either way; that noise moved its
-price 3 dollars or more from a 80-world valuation in 1 decision of 11 (34 of 360 along four
-heuristic games), which put the better price outside a ranked root of 5.  The ranking is
-asked once a decision, so 40 worlds (about 10 ms) cost the search little."""
-
-
 class HeuristicBot(Agent):
-    """Values shares from the informations it has seen; ``samples`` worlds per decision
-    (``rank_samples`` for the search's root ranking)."""
+    """Values shares from the informations it has seen; ``samples`` worlds per decision."""
 
     name = "heuristic"
 
-    def __init__(
-        self, seed: int | None = None, samples: int = 6, rank_samples: int = RANK_SAMPLES
-    ) -> None:
-        for name, value in (("samples", samples), ("rank_samples", rank_samples)):
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
-                raise ValueError(f"{name} must be a whole number from 1 to 1000, got {value!r}")
+    def __init__(self, seed: int | None = None, samples: int = 6) -> None:
+        if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 1000:
+            raise ValueError(f"samples must be a whole number from 1 to 1000, got {samples!r}")
         self.rng = random.Random(seed)
         self.samples = samples
-        self.rank_samples = rank_samples
         self._forecast: tuple[GoodwillState, int, list[float]] | None = None
 
-    def worlds(self, state: State, seat: int, samples: int | None = None) -> list[GoodwillState]:
-        """Copies of the game in which what ``seat`` has not seen is re-drawn (``samples``
-        of them, default the bot's)."""
+    def worlds(self, state: State, seat: int) -> list[GoodwillState]:
+        """Copies of the game in which what ``seat`` has not seen is re-drawn."""
         if state.determinized:
             assert isinstance(state, GoodwillState)
             return [state]
         out = []
-        for _ in range(self.samples if samples is None else samples):
+        for _ in range(self.samples):
             world = state.determinize(seat, self.rng)
             assert isinstance(world, GoodwillState)
             out.append(world)
@@ -124,21 +109,18 @@ class HeuristicBot(Agent):
         return self.rng.choice(legal)
 
     def ranked(self, state: State, seat: int) -> list[Action]:
-        """Every legal move once, best first (the search's root prior, ``mcts`` ``top``: it
-        then weighs only the first few, against its model of the others).
-
-        Prices go by their distance from the share's worth averaged over ``rank_samples``
-        worlds, the nearest first (not the bot's own price, which is noisier:
-        :data:`RANK_SAMPLES`); other decisions put the bot's choice first."""
+        """Every legal move, this bot's choice first; prices by their distance from its
+        valuation of the share (the search's root prior, ``mcts`` ``top``: it then weighs
+        only prices near the bot's, against its model of the others)."""
         legal = state.legal_actions(seat)
-        if len(legal) > 1 and isinstance(legal[0], Price):
-            named = round(self.value(state, seat, self.rank_samples))
+        first = self.act(state, seat)
+        if isinstance(first, Price):
+            named = first.dollars
             prices = sorted(
                 (a for a in legal if isinstance(a, Price)),
                 key=lambda a: (abs(a.dollars - named), a.dollars),
             )
             return [*prices, *(a for a in legal if not isinstance(a, Price))]
-        first = self.act(state, seat)
         return [first, *(a for a in legal if a != first)]
 
     def evaluate(self, state: State, seat: int) -> float:
@@ -164,16 +146,12 @@ class HeuristicBot(Agent):
         self._forecast = (world, world.move_count, values)
         return values
 
-    def value(self, state: State, seat: int, samples: int | None = None) -> float:
-        """What one share of the company under review is worth to ``seat``: its
-        :func:`forecast` averaged over ``samples`` worlds (default the bot's)."""
-        worlds = self.worlds(state, seat, samples)
-        company = worlds[0].company
-        return fmean(forecast(world)[company] for world in worlds)
-
     def price(self, state: State, seat: int) -> Price:
         """Name one's own value of the share, give or take a dollar."""
-        dollars = round(self.value(state, seat)) + self.rng.choice((-1, 0, 0, 1))
+        worlds = self.worlds(state, seat)
+        company = worlds[0].company
+        value = fmean(forecast(world)[company] for world in worlds)
+        dollars = round(value) + self.rng.choice((-1, 0, 0, 1))
         return Price(min(MAX_PRICE, max(0, dollars)))
 
     def partner(self, state: State, legal: list[Action]) -> Action:

@@ -45,20 +45,14 @@ def clamp(value: float) -> Price:
 
 
 class Sharp(HeuristicBot):
-    """The share's worth over ``worlds`` worlds, named without jitter."""
+    """The share's worth over ``worlds_asked`` worlds, no jitter (its other decisions are
+    the heuristic's own, from its 6 worlds)."""
 
     worlds_asked = 30
 
     def worth(self, state: State, seat: int) -> float:
-        worlds = self.worlds(state, seat)  # inside a search: the one world it stands in
-        if not state.determinized:
-            worlds = []
-            for _ in range(self.worlds_asked):
-                world = state.determinize(seat, self.rng)
-                assert isinstance(world, GoodwillState)
-                worlds.append(world)
-        company = worlds[0].company
-        return fmean(forecast(w)[company] for w in worlds)
+        worlds = self.worlds(state, seat, self.worlds_asked)
+        return fmean(forecast(w)[worlds[0].company] for w in worlds)
 
     def price(self, state: State, seat: int) -> Price:
         return clamp(self.worth(state, seat))
@@ -78,8 +72,9 @@ class Lean(Sharp):
         return clamp(value)
 
 
-class Respond(HeuristicBot):
-    """The price with the most expected dollars against the heuristic's modelled prices."""
+class Respond(Sharp):
+    """The price with the most expected dollars against the heuristic's modelled prices (each
+    opponent's from its own view of the world, over the heuristic's 6 worlds)."""
 
     worlds_asked = 16
 
@@ -89,14 +84,13 @@ class Respond(HeuristicBot):
         holders = [state.shares[s][c] > 0 for s in range(n)]
         cash = list(state.cash)
         gains = [0.0] * (MAX_PRICE + 1)
-        for _ in range(self.worlds_asked):
-            world = state.determinize(seat, self.rng)
+        for world in self.worlds(state, seat, self.worlds_asked):
             worth = forecast(world)[c]
             prices = [0] * n
             for other in range(n):
                 if other != seat:
                     seen = [world.determinize(other, self.rng) for _ in range(self.samples)]
-                    guess = fmean(forecast(w)[c] for w in seen)
+                    guess = round(fmean(forecast(w)[c] for w in seen))
                     prices[other] = clamp(guess + self.rng.choice((-1, 0, 0, 1))).dollars
             for p in range(MAX_PRICE + 1):
                 prices[seat] = p
@@ -107,10 +101,11 @@ class Respond(HeuristicBot):
                     gains[p] += (worth - deal.price) * deal.trades / len(deal.buyers)
                 elif seat in deal.sellers:
                     gains[p] += (deal.price - worth) * deal.trades / len(deal.sellers)
-        return Price(max(range(MAX_PRICE + 1), key=lambda p: gains[p]))
+        # ties (no world makes a deal) go to the price nearest $12, about a share's first worth
+        return Price(max(range(MAX_PRICE + 1), key=lambda p: (gains[p], -abs(p - 12))))
 
 
-VARIANTS: dict[str, type[HeuristicBot]] = {"sharp": Sharp, "lean": Lean, "respond": Respond}
+VARIANTS: dict[str, type[Sharp]] = {"sharp": Sharp, "lean": Lean, "respond": Respond}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -123,9 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     variant = VARIANTS[args.variant]
     if args.worlds is not None:
-        variant.worlds_asked = args.worlds  # type: ignore[attr-defined]
-    if isinstance(variant, type) and issubclass(variant, Lean):
-        variant.lean = args.lean
+        variant.worlds_asked = args.worlds
+    Lean.lean = args.lean
     bots = get_game("goodwill").bots
     assert isinstance(bots, dict)
     bots[args.variant] = variant  # a bot the arena can name, for this process only

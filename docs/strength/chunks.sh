@@ -7,8 +7,14 @@
 # S = FIRST_SEED ... FIRST_SEED + CHUNKS - 1 into FOLDER/chunk-S.json, with CPU-clock budgets;
 # pool the chunks with
 #   python bench/strength.py GAME --from FOLDER/chunk-*.json
+# With COMMIT=REV the games are played by that commit's src (a worktree in runs/src-REV, first
+# on PYTHONPATH): a change tried and reverted can be replayed from main.
 cd "$(dirname "$0")/../.."
 export MOTHERLODE_CLOCK=cpu
+if [ -n "$COMMIT" ]; then
+  [ -d "runs/src-$COMMIT" ] || git worktree add --detach "runs/src-$COMMIT" "$COMMIT" > /dev/null
+  export PYTHONPATH="$PWD/runs/src-$COMMIT/src"
+fi
 out=$1 game=$2 first=$3 chunks=$4
 shift 4
 mkdir -p "$out" runs

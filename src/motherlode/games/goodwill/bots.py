@@ -81,13 +81,14 @@ class HeuristicBot(Agent):
         self.samples = samples
         self._forecast: tuple[GoodwillState, int, list[float]] | None = None
 
-    def worlds(self, state: State, seat: int) -> list[GoodwillState]:
-        """Copies of the game in which what ``seat`` has not seen is re-drawn."""
+    def worlds(self, state: State, seat: int, samples: int | None = None) -> list[GoodwillState]:
+        """Copies of the game in which what ``seat`` has not seen is re-drawn (``samples`` of
+        them, default the bot's)."""
         if state.determinized:
             assert isinstance(state, GoodwillState)
             return [state]
         out = []
-        for _ in range(self.samples):
+        for _ in range(self.samples if samples is None else samples):
             world = state.determinize(seat, self.rng)
             assert isinstance(world, GoodwillState)
             out.append(world)

@@ -64,6 +64,8 @@ _WARNED: set[tuple[str, str]] = set()
 
 DEFAULT_ITERATIONS = 1000
 Ranker = Callable[[State, int], list[Action]]
+Sampler = Callable[[random.Random], State]
+Believer = Callable[[State, int], Sampler | None]
 """A bot's moves for a seat, best first (``top``)."""
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 """What an ``ms`` budget counts (the spec's ``clock``)."""
@@ -237,6 +239,11 @@ class MCTSAgent(Agent):
                 that order: a policy prior where a decision has dozens of moves and a few
                 hundred iterations; ``prior`` and ``bias`` then apply below the root only
                 (default 0: every move, in random order)
+    ``belief``  the game bot whose ``belief(state, seat)`` draws the search's worlds instead
+                of ``determinize``'s uniform re-draw: worlds weighed by what the others
+                have shown (their prices in Goodwill), still drawn from the seat's own
+                information only (default: none).  With ``top``, the same bot ranks the root
+                from those worlds
 
     With the same seed and an iteration budget a decision is reproducible; an ``ms`` budget
     depends on the machine's speed.
@@ -268,6 +275,7 @@ class MCTSAgent(Agent):
         value: str | None = None,
         clock: str | None = None,
         top: int = 0,
+        belief: str | None = None,
     ) -> None:
         self.seed = seed
         clock = clock or os.environ.get("MOTHERLODE_CLOCK") or "wall"
@@ -305,6 +313,10 @@ class MCTSAgent(Agent):
         self.win = _number("win", win, low=0, high=1)
         self.mix = bool(_whole("mix", mix, low=0, high=1))
         self.top = _whole("top", top, low=0)
+        if belief is not None and (not isinstance(belief, str) or not belief):
+            raise BadOptions(T("mcts belief is a bot name, got {belief!r}", belief=belief))
+        self.belief = belief
+        self._beliefs: dict[str, Believer] = {}
         self._rankers: dict[str, Ranker] = {}
         self._root: Node | None = None
         self._seat = -1
@@ -377,8 +389,23 @@ class MCTSAgent(Agent):
         if self.bias and first is None:
             raise BadOptions(T("mcts bias favours the prior bot's choice: name one with prior="))
         model = None if self.opp is None else game_bot(game, self.opp, seeder.getrandbits(63)).act
+        helper = None
+        if self.belief is not None:
+            helper = game_bot(game, self.belief, seeder.getrandbits(63))
+            believer = getattr(helper, "belief", None)
+            if not callable(believer):
+                raise BadOptions(
+                    T(
+                        "bot {name!r} of {game} has no belief(state, seat) to draw worlds by",
+                        name=self.belief,
+                        game=T(game.title),
+                    )
+                )
+            self._beliefs[game.id] = believer
         if self.top:
-            ranker = getattr(game_bot(game, "heuristic", seeder.getrandbits(63)), "ranked", None)
+            if self.belief != "heuristic":  # else the same bot: it ranks from its belief
+                helper = game_bot(game, "heuristic", seeder.getrandbits(63))
+            ranker = getattr(helper, "ranked", None)
             if not callable(ranker):
                 raise BadOptions(
                     T(
@@ -446,6 +473,8 @@ class MCTSAgent(Agent):
             raise ValueError(f"{state.seat_name(seat)} is not asked to decide now")
         policy, evaluator, self._first, self._model = self.bind(state.game)
         start = time.perf_counter()
+        clock = self.clock
+        deadline = None if self.ms is None else clock() + self.ms / 1000.0  # all counts
         script = self._script(state.game)
         scripted = state.game.scripted
         if script is not None and scripted is not None and scripted(state, seat):
@@ -460,6 +489,8 @@ class MCTSAgent(Agent):
             return result
         root = Node()
         self._root, self._root_moves, self._seat = root, None, seat
+        believer = self._beliefs.get(state.game.id)
+        sampler = None if believer is None else believer(state, seat)
         if self.top:
             ranked = self._rankers[state.game.id](state, seat)
             allowed = set(legal)
@@ -467,12 +498,10 @@ class MCTSAgent(Agent):
             if moves:
                 self._root_moves = legal = moves
         self._low, self._high = math.inf, -math.inf
-        clock = self.clock
-        deadline = None if self.ms is None else clock() + self.ms / 1000.0
         limit = self.iters
         done = 0
         while True:
-            self._iterate(state, seat, root, policy, evaluator)
+            self._iterate(state, seat, root, policy, evaluator, sampler)
             done += 1
             if limit is not None and done >= limit:
                 break
@@ -508,9 +537,11 @@ class MCTSAgent(Agent):
         root: Node,
         policy: Policy,
         evaluator: Evaluator | None,
+        sampler: Sampler | None = None,
     ) -> None:
-        """One iteration: sample a world, descend and grow the tree, roll out, back up."""
-        state = real.determinize(seat, self.rng)
+        """One iteration: sample a world (by ``sampler`` if given), descend and grow the
+        tree, roll out, back up."""
+        state = real.determinize(seat, self.rng) if sampler is None else sampler(self.rng)
         if state._commits:
             # Seats that already sealed their part of this simultaneous decision chose
             # without knowing ours: reopen it in the sample, so the tree models their choice

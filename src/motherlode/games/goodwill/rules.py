@@ -229,6 +229,9 @@ class GoodwillState(State):
         self.proposal: int | None = None
         self.voters: tuple[int, ...] = ()
         self.last_prices: tuple[int, ...] = ()
+        self.year_prices: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        """(company, every seat's price) of each transaction this year: said aloud, so
+        public, and what the others' prices tell of the information they saw."""
         self.last_deal: Deal | None = None
         self.last_trades: tuple[tuple[int, int], ...] = ()
         self.last_vote: tuple[int, int, bool, tuple[int, ...]] | None = None
@@ -295,6 +298,7 @@ class GoodwillState(State):
         percentages = self.rng.sample(comp.percentages, pairs)
         cards = self.rng.sample(range(len(comp.events)), pairs)
         self.information = tuple(zip(percentages, cards, strict=True))
+        self.year_prices = ()
         if self.logging:
             self.log(
                 T(
@@ -374,6 +378,7 @@ class GoodwillState(State):
         holders = [self.shares[s][c] > 0 for s in range(n)]
         deal = match_prices(prices, holders, self.cash)
         self.last_prices = prices
+        self.year_prices += ((c, prices),)
         self.last_deal = deal
         self.last_trades = ()
         if self.logging:  # words made only when read: a line every transaction

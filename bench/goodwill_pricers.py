@@ -3,6 +3,7 @@
     python bench/goodwill_pricers.py sharp -n 600 --seed 777
     python bench/goodwill_pricers.py lean --lean 0.5 -n 600 --seed 777
     python bench/goodwill_pricers.py respond -n 300 --seed 778
+    python bench/goodwill_pricers.py believe -n 600 --seed 777
 
 Each variant is the heuristic bot (:class:`HeuristicBot`) with another :meth:`price`; one
 plays two ordinary heuristic bots, seat-rotated, and the report is each bot's share of the
@@ -15,12 +16,15 @@ wins with its Wilson interval (fair share 33% at three players).  The variants:
 * ``respond``: for each of ``--worlds`` worlds (default 16) the other seats' prices are
   what the heuristic would name from their own view of that world (6 worlds each, its
   jitter); the price chosen is the one with the most expected dollars from the deal it
-  makes (the buyer's gain is worth less price, the seller's price less worth).
+  makes (the buyer's gain is worth less price, the seller's price less worth);
+* ``believe``: the heuristic's price, but once the others have priced this year from the
+  worlds weighed by their prices (the search's ``belief``), with the heuristic's jitter.
 
 Findings (docs/bots.md, Goodwill's cut-off): on the same 600 deals (``--seed 777``)
 ``sharp`` won 37.8% and ``lean`` 40.7% (the heuristic itself with 30 worlds and its jitter,
 ``heuristic:samples=30`` in ``motherlode arena``, 41.1% of 600 other deals); ``respond``
-won 33.2% of 300 (``--seed 778``), no more than its fair share.
+won 33.2% of 300 (``--seed 778``), no more than its fair share; ``believe`` won 34.2% of the
+600 deals of ``--seed 777``, its fair share too.
 """
 
 from __future__ import annotations
@@ -105,7 +109,27 @@ class Respond(Sharp):
         return Price(max(range(MAX_PRICE + 1), key=lambda p: (gains[p], -abs(p - 12))))
 
 
-VARIANTS: dict[str, type[Sharp]] = {"sharp": Sharp, "lean": Lean, "respond": Respond}
+class Believe(Sharp):
+    """The heuristic's own price (its 6 worlds and its dollar of jitter), except that once
+    the others have priced this year the worth is read from the worlds weighed by their
+    prices (:meth:`HeuristicBot.weighed`, the search's ``belief``)."""
+
+    def price(self, state: State, seat: int) -> Price:
+        out = self.weighed(state, seat)
+        if out is None:
+            return HeuristicBot.price(self, state, seat)
+        worlds, weights = out
+        c = worlds[0].company
+        worth = sum(w * forecast(x)[c] for x, w in zip(worlds, weights, strict=True))
+        return clamp(worth / sum(weights) + self.rng.choice((-1, 0, 0, 1)))
+
+
+VARIANTS: dict[str, type[Sharp]] = {
+    "sharp": Sharp,
+    "lean": Lean,
+    "respond": Respond,
+    "believe": Believe,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

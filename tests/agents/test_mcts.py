@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
@@ -448,6 +449,35 @@ def test_top_searches_only_the_heuristics_best_moves_in_its_order() -> None:
         MCTSAgent(top=2).bind(unranked)
     with pytest.raises(BadOptions, match="no bot 'heuristic'"):
         MCTSAgent(top=2).bind(BOT_NUGGETS)
+
+
+class Believing(Greedy):
+    """Greedy with a belief: the search's worlds come from its ``draw``, which counts them
+    and is sure of one world (the same re-draw every time, whatever ``rng`` the search
+    passes: here only to see that the search plays in the worlds the belief draws)."""
+
+    name = "heuristic"
+    drawn = 0
+
+    def belief(self, state: State, seat: int) -> Callable[[random.Random], State]:
+        def draw(rng: random.Random) -> State:
+            Believing.drawn += 1
+            return state.determinize(seat, random.Random(5))
+
+        return draw
+
+
+def test_belief_draws_the_worlds_the_search_plays_in() -> None:
+    game = dataclasses.replace(NUGGETS, id="believing-nuggets", bots={"heuristic": Believing})
+    state = nuggets_state(2, 6, game)
+    Believing.drawn = 0
+    believed = search(state, 0, iters=60, belief="heuristic")
+    assert Believing.drawn == 60
+    assert believed.stats != search(state, 0, iters=60).stats  # other worlds, other values
+    with pytest.raises(BadOptions, match="no belief"):
+        MCTSAgent(belief="greedy").bind(BOT_NUGGETS)
+    with pytest.raises(BadOptions, match="belief is a bot name"):
+        MCTSAgent(belief="")
 
 
 def test_the_mcts_spec() -> None:

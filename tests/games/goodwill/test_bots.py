@@ -9,13 +9,13 @@ import pytest
 
 from motherlode.agents import RandomAgent, make_agent
 from motherlode.agents.mcts import MCTSAgent
-from motherlode.engine import Agent
+from motherlode.engine import Agent, BadOptions, get_game
 from motherlode.games.goodwill.actions import Price
-from motherlode.games.goodwill.bots import HeuristicBot, forecast
+from motherlode.games.goodwill.bots import HeuristicBot, believed, forecast
 from motherlode.games.goodwill.components import COMPONENTS
 from motherlode.games.goodwill.rules import GoodwillState
 from tests.agents.blind import assert_search_blind
-from tests.games.goodwill.helpers import GAME, card, check_invariants, new
+from tests.games.goodwill.helpers import GAME, card, check_invariants, new, set_prices
 
 
 def play(state: GoodwillState, agents: list[Agent]) -> GoodwillState:
@@ -131,3 +131,66 @@ def test_the_heuristic_ranks_prices_by_their_distance_from_its_own() -> None:
     assert len(searched) == len(result.stats) == 3  # three neighbouring prices, near its own
     assert searched == list(range(searched[0], searched[0] + 3))
     assert abs(searched[1] - own.dollars) <= 2
+
+
+def oil_shock() -> GoodwillState:
+    """Amber burns only oil; the informations seat 0 cannot see raise oil by 15, which
+    bankrupts it.  Seats 1 and 2 saw them and priced Amber's first share by what they saw
+    (honestly, as the heuristic does); seat 0 did the same from its own two."""
+    state = new(3, seed=4)
+    state.boss = [None, None, None]
+    state.resources = [[3, 0, 0], [0, 3, 0], [0, 0, 3]]
+    hot = (card("Oil +10", "Advertising 1"), card("Oil +5", "Innovation 1"))
+    assert not set(hot) & {c for _, c in state.information[:2]}
+    state.information = (*state.information[:2], (95, hot[0]), (90, hot[1]))
+    set_prices(state, [HeuristicBot(seed=s, samples=12).price(state, s).dollars for s in range(3)])
+    assert state.year_prices[0][0] == 0 and forecast(state)[0] == 0  # Amber is doomed
+    return state
+
+
+def test_the_others_prices_tell_what_they_saw() -> None:
+    """Worlds weighed by the others' prices (``believed``) value Amber near what the hidden
+    informations make it (nothing); unweighed, the same worlds value it as seat 0's
+    informations alone do."""
+    state = oil_shock()
+    said = state.year_prices[0][1]
+    assert said[0] > 10 and said[1] <= 5 and said[2] <= 5
+    weighed, unweighed = [], []
+    for seed in range(4):
+        out = believed(state, 0, random.Random(seed), 32, 6, 4.0)
+        assert out is not None
+        worlds, weights = out
+        assert all(w.information[:2] == state.information[:2] for w in worlds)
+        values = [forecast(w)[0] for w in worlds]
+        unweighed.append(fmean(values))
+        weighed.append(sum(w * v for w, v in zip(weights, values, strict=True)) / sum(weights))
+    assert fmean(weighed) < 0.6 * fmean(unweighed)
+    # before anyone has priced this year, or for a seat that sees everything hidden from
+    # nobody else, there is nothing to weigh by
+    assert believed(new(3, seed=4), 0, random.Random(0), 8, 2, 4.0) is None
+
+
+def test_the_search_with_belief_reads_nothing_hidden() -> None:
+    """``belief=heuristic``: the search's worlds and its root ranking come from the weighed
+    worlds, and it decides alike when the informations seat 0 has not seen differ."""
+    state = oil_shock()
+    twin = state.clone()
+    twin.information = state.determinize(0, random.Random(8)).information  # unseen by seat 0
+    assert twin.information != state.information
+    assert state.observe(0) == twin.observe(0)
+    spec = "mcts:iters=40,top=3,cutoff=8,eval=heuristic,belief=heuristic"
+    assert_search_blind(GAME, spec, 9, 0, (state, twin), opp="heuristic")
+    # the ranking is centred on the weighed worth: lower than seat 0's own price
+    search = make_agent(spec, GAME, seed=9)
+    assert isinstance(search, MCTSAgent)
+    result = search.search(state, 0)
+    searched = [s.action.dollars for s in result.stats if isinstance(s.action, Price)]
+    assert max(searched) < state.year_prices[0][1][0] - 2
+
+
+def test_belief_names_a_bot_that_can_weigh_worlds() -> None:
+    yukon = get_game("yukon")  # its heuristic bot draws no weighed worlds
+    search = make_agent("mcts:iters=5,belief=heuristic", yukon, seed=1)
+    assert isinstance(search, MCTSAgent)
+    with pytest.raises(BadOptions, match="belief"):
+        search.bind(yukon)

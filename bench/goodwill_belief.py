@@ -36,6 +36,7 @@ from motherlode.games.goodwill.bots import (
     HeuristicBot,
     believed,
     forecast,
+    weighed_worth,
 )
 from motherlode.games.goodwill.rules import GoodwillState
 
@@ -64,11 +65,10 @@ def main() -> None:
                 out = believed(state, 0, rng, args.worlds, args.views, args.spread)
                 seconds += time.process_time() - start
                 if out is not None:
-                    worlds, weights = out
-                    values = [forecast(world)[state.company] for world in worlds]
-                    mean = sum(w * v for w, v in zip(weights, values, strict=True)) / sum(weights)
-                    unweighed.append((fmean(values) - truth) ** 2)
-                    weighed.append((mean - truth) ** 2)
+                    unweighed.append(
+                        (fmean(forecast(w)[state.company] for w in out[0]) - truth) ** 2
+                    )
+                    weighed.append((weighed_worth(out, state.company) - truth) ** 2)
             for seat in state.pending():
                 state.apply(seat, bots[seat].act(state, seat))
     n = len(weighed)

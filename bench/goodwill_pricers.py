@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from motherlode.engine import State, get_game
 from motherlode.games.goodwill.actions import MAX_PRICE, Price
-from motherlode.games.goodwill.bots import HeuristicBot, forecast
+from motherlode.games.goodwill.bots import HeuristicBot, forecast, weighed_worth
 from motherlode.games.goodwill.rules import GoodwillState
 from motherlode.games.goodwill.transactions import match_prices
 from motherlode.sim.arena import run_arena
@@ -118,10 +118,8 @@ class Believe(Sharp):
         out = self.weighed(state, seat)
         if out is None:
             return HeuristicBot.price(self, state, seat)
-        worlds, weights = out
-        c = worlds[0].company
-        worth = sum(w * forecast(x)[c] for x, w in zip(worlds, weights, strict=True))
-        return clamp(worth / sum(weights) + self.rng.choice((-1, 0, 0, 1)))
+        worth = weighed_worth(out, out[0][0].company)
+        return clamp(worth + self.rng.choice((-1, 0, 0, 1)))
 
 
 VARIANTS: dict[str, type[Sharp]] = {

@@ -64,9 +64,11 @@ _WARNED: set[tuple[str, str]] = set()
 
 DEFAULT_ITERATIONS = 1000
 Ranker = Callable[[State, int], list[Action]]
-Sampler = Callable[[random.Random], State]
-Believer = Callable[[State, int], Sampler | None]
 """A bot's moves for a seat, best first (``top``)."""
+Sampler = Callable[[random.Random], State]
+"""One world for an iteration, drawn from the searching seat's information (``belief``)."""
+Believer = Callable[[State, int], Sampler | None]
+"""A bot's sampler for a seat's decision; None where it has nothing to weigh by."""
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 """What an ``ms`` budget counts (the spec's ``clock``)."""
 MAX_COUNT = 10_000_000
@@ -474,7 +476,7 @@ class MCTSAgent(Agent):
         policy, evaluator, self._first, self._model = self.bind(state.game)
         start = time.perf_counter()
         clock = self.clock
-        deadline = None if self.ms is None else clock() + self.ms / 1000.0  # all counts
+        deadline = None if self.ms is None else clock() + self.ms / 1000.0  # ranking and belief too
         script = self._script(state.game)
         scripted = state.game.scripted
         if script is not None and scripted is not None and scripted(state, seat):

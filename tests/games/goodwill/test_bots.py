@@ -11,7 +11,7 @@ from motherlode.agents import RandomAgent, make_agent
 from motherlode.agents.mcts import MCTSAgent
 from motherlode.engine import Agent, BadOptions, get_game
 from motherlode.games.goodwill.actions import Price
-from motherlode.games.goodwill.bots import HeuristicBot, believed, forecast
+from motherlode.games.goodwill.bots import HeuristicBot, believed, forecast, weighed_worth
 from motherlode.games.goodwill.components import COMPONENTS
 from motherlode.games.goodwill.rules import GoodwillState
 from tests.agents.blind import assert_search_blind
@@ -159,11 +159,10 @@ def test_the_others_prices_tell_what_they_saw() -> None:
     for seed in range(4):
         out = believed(state, 0, random.Random(seed), 32, 6, 4.0)
         assert out is not None
-        worlds, weights = out
+        worlds = out[0]
         assert all(w.information[:2] == state.information[:2] for w in worlds)
-        values = [forecast(w)[0] for w in worlds]
-        unweighed.append(fmean(values))
-        weighed.append(sum(w * v for w, v in zip(weights, values, strict=True)) / sum(weights))
+        unweighed.append(fmean(forecast(w)[0] for w in worlds))
+        weighed.append(weighed_worth(out, 0))
     assert fmean(weighed) < 0.6 * fmean(unweighed)
     # before anyone has priced this year, or for a seat that sees everything hidden from
     # nobody else, there is nothing to weigh by

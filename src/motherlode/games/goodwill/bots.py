@@ -85,6 +85,10 @@ BELIEF_SPREAD = 4.0
 # error fell from 12.3 (the same 32 worlds unweighed) to 8.6, at 19 ms of CPU a decision.
 
 
+Weighed = tuple[list[GoodwillState], list[float]]
+"""Worlds and their weights (:func:`believed`)."""
+
+
 def believed(
     state: GoodwillState,
     seat: int,
@@ -92,7 +96,7 @@ def believed(
     worlds: int,
     views: int,
     spread: float,
-) -> tuple[list[GoodwillState], list[float]] | None:
+) -> Weighed | None:
     """Worlds drawn from ``seat``'s information, weighed by how well each explains the
     prices the other seats said aloud this year (None: nothing to weigh by).
 
@@ -132,8 +136,11 @@ def believed(
     return samples, [math.exp(x - top) for x in logs]
 
 
-Weighed = tuple[list[GoodwillState], list[float]]
-"""Worlds and their weights (:func:`believed`)."""
+def weighed_worth(weighed: Weighed, company: int) -> float:
+    """One share of ``company`` in the weighed worlds: its :func:`forecast`, weighed."""
+    worlds, weights = weighed
+    total = sum(w * forecast(world)[company] for world, w in zip(worlds, weights, strict=True))
+    return total / sum(weights)
 
 
 class HeuristicBot(Agent):
@@ -202,12 +209,11 @@ class HeuristicBot(Agent):
         out = self.weighed(state, seat)
         if out is None:
             return None
+        assert isinstance(state, GoodwillState)
+        real = state
         infos = [world.information for world in out[0]]
         bounds = list(accumulate(out[1]))
         top = bounds[-1]
-
-        assert isinstance(state, GoodwillState)
-        real = state
 
         def draw(rng: random.Random) -> State:
             world = real.determinize(seat, rng)
@@ -229,10 +235,8 @@ class HeuristicBot(Agent):
             if out is None:
                 named = self.price(state, seat).dollars
             else:
-                worlds, weights = out
-                company = worlds[0].company
-                worth = sum(w * forecast(x)[company] for x, w in zip(worlds, weights, strict=True))
-                named = min(MAX_PRICE, max(0, round(worth / sum(weights))))
+                worth = weighed_worth(out, out[0][0].company)
+                named = min(MAX_PRICE, max(0, round(worth)))
             prices = sorted(
                 (a for a in legal if isinstance(a, Price)),
                 key=lambda a: (abs(a.dollars - named), a.dollars),

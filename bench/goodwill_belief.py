@@ -72,6 +72,8 @@ def main() -> None:
             for seat in state.pending():
                 state.apply(seat, bots[seat].act(state, seat))
     n = len(weighed)
+    if not n:
+        raise SystemExit("no price decision after a year's first transaction: play more games")
     print(
         f"{args.worlds} worlds, {args.views} views, spread {args.spread}: {n} decisions, "
         f"mean square error {fmean(unweighed):.2f} unweighed, {fmean(weighed):.2f} weighed, "

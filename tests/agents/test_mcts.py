@@ -467,6 +467,15 @@ class Believing(Greedy):
         return draw
 
 
+class Unsure(Greedy):
+    """Greedy whose belief has nothing to weigh by."""
+
+    name = "heuristic"
+
+    def belief(self, state: State, seat: int) -> None:
+        return None
+
+
 def test_belief_draws_the_worlds_the_search_plays_in() -> None:
     game = dataclasses.replace(NUGGETS, id="believing-nuggets", bots={"heuristic": Believing})
     state = nuggets_state(2, 6, game)
@@ -474,6 +483,10 @@ def test_belief_draws_the_worlds_the_search_plays_in() -> None:
     believed = search(state, 0, iters=60, belief="heuristic")
     assert Believing.drawn == 60
     assert believed.stats != search(state, 0, iters=60).stats  # other worlds, other values
+    # a belief with nothing to weigh by (None) leaves the search's usual worlds
+    unsure = dataclasses.replace(NUGGETS, id="unsure-nuggets", bots={"heuristic": Unsure})
+    plain = search(nuggets_state(2, 6, unsure), 0, iters=60, belief="heuristic")
+    assert plain.stats == search(state, 0, iters=60).stats
     with pytest.raises(BadOptions, match="no belief"):
         MCTSAgent(belief="greedy").bind(BOT_NUGGETS)
     with pytest.raises(BadOptions, match="belief is a bot name"):

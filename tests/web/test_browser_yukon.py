@@ -123,7 +123,7 @@ def test_play_yukon_by_clicking_the_board(browser: Any, server: str) -> None:
     # play on by clicking the board only; the bots answer between our turns.  One turn may
     # ask us many times (a throw of 1 throws again, so 8 or more pips happen), so click on
     # until a bot's turn line follows our clicks rather than counting on a fixed number.
-    bots = (view["names"][1], view["names"][2])
+    bots = (view["names"][1] + " ", view["names"][2] + " ")  # a turn's line: name, then acts
 
     def last_bot_line(view: dict[str, Any]) -> int:
         said = [e["index"] for e in view["events"] if e["text"].startswith(bots)]

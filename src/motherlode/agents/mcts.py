@@ -244,8 +244,9 @@ class MCTSAgent(Agent):
     ``belief``  the game bot whose ``belief(state, seat)`` draws the search's worlds instead
                 of ``determinize``'s uniform re-draw: worlds weighed by what the others
                 have shown (their prices in Goodwill), still drawn from the seat's own
-                information only (default: none).  With ``top``, the same bot ranks the root
-                from those worlds
+                information only; where it has nothing to weigh by, the uniform re-draw
+                (default: none).  With ``top`` and ``belief=heuristic`` the same bot ranks
+                the root, from those worlds
 
     With the same seed and an iteration budget a decision is reproducible; an ``ms`` budget
     depends on the machine's speed.

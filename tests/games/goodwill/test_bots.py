@@ -134,9 +134,9 @@ def test_the_heuristic_ranks_prices_by_their_distance_from_its_own() -> None:
 
 
 def oil_shock() -> GoodwillState:
-    """Amber burns only oil; the informations seat 0 cannot see raise oil by 15, which
-    bankrupts it.  Seats 1 and 2 saw them and priced Amber's first share by what they saw
-    (honestly, as the heuristic does); seat 0 did the same from its own two."""
+    """Amber burns only oil; the informations seat 0 cannot see (spaces 2 and 3) raise oil
+    by 15, which bankrupts it.  Seat 2 saw both, seat 1 the first; each priced Amber's first
+    share by what it saw (honestly, as the heuristic does), and seat 0 from its own two."""
     state = new(3, seed=4)
     state.boss = [None, None, None]
     state.resources = [[3, 0, 0], [0, 3, 0], [0, 0, 3]]
@@ -164,18 +164,23 @@ def test_the_others_prices_tell_what_they_saw() -> None:
         unweighed.append(fmean(forecast(w)[0] for w in worlds))
         weighed.append(weighed_worth(out, 0))
     assert fmean(weighed) < 0.6 * fmean(unweighed)
-    # before anyone has priced this year, or for a seat that sees everything hidden from
-    # nobody else, there is nothing to weigh by
+    # before anyone has priced this year there is nothing to weigh by; inside a search's
+    # world (determinized) nothing is hidden any more
     assert believed(new(3, seed=4), 0, random.Random(0), 8, 2, 4.0) is None
+    world = state.determinize(0, random.Random(1))
+    assert believed(world, 0, random.Random(0), 8, 2, 4.0) is None
 
 
 def test_the_search_with_belief_reads_nothing_hidden() -> None:
     """``belief=heuristic``: the search's worlds and its root ranking come from the weighed
-    worlds, and it decides alike when the informations seat 0 has not seen differ."""
+    worlds, and it decides alike when the informations seat 0 has not seen, and the price
+    a rival has already sealed for the second transaction, differ."""
     state = oil_shock()
     twin = state.clone()
     twin.information = state.determinize(0, random.Random(8)).information  # unseen by seat 0
     assert twin.information != state.information
+    state.apply(1, Price(3))
+    twin.apply(1, Price(37))
     assert state.observe(0) == twin.observe(0)
     spec = "mcts:iters=40,top=3,cutoff=8,eval=heuristic,belief=heuristic"
     assert_search_blind(GAME, spec, 9, 0, (state, twin), opp="heuristic")
@@ -185,6 +190,26 @@ def test_the_search_with_belief_reads_nothing_hidden() -> None:
     result = search.search(state, 0)
     searched = [s.action.dollars for s in result.stats if isinstance(s.action, Price)]
     assert max(searched) < state.year_prices[0][1][0] - 2
+
+
+def test_the_years_prices_are_kept_until_the_year_ends() -> None:
+    """``year_prices``: every transaction's prices, said aloud, in order; a new year starts
+    with none (its informations are new)."""
+    state = new(3, seed=2)
+    assert state.year_prices == ()
+    bots = [HeuristicBot(seed=s, samples=2) for s in range(3)]
+    year, kept = state.year, 0
+    while state.year == year:
+        pricing, company = state.phase == "price", state.company
+        for seat in state.pending():
+            state.apply(seat, bots[seat].act(state, seat))
+        if state.year != year:
+            break
+        if pricing:
+            kept += 1
+            assert state.year_prices == (*state.year_prices[:-1], (company, state.last_prices))
+        assert len(state.year_prices) == kept
+    assert kept >= 6 and state.year_prices == ()  # two a company, and none yet this year
 
 
 def test_belief_names_a_bot_that_can_weigh_worlds() -> None:

@@ -98,7 +98,9 @@ def believed(
     spread: float,
 ) -> Weighed | None:
     """Worlds drawn from ``seat``'s information, weighed by how well each explains the
-    prices the other seats said aloud this year (None: nothing to weigh by).
+    prices the other seats said aloud this year (None: nothing to weigh by, because nobody
+    has priced yet this year, no other seat saw what ``seat`` did not, or ``state`` is
+    already a search's world with nothing hidden).
 
     A seat prices a share near what the informations it saw make it worth, so a world in
     which the hidden informations are those that would have led the others to their prices
@@ -226,8 +228,9 @@ class HeuristicBot(Agent):
         """Every legal move, this bot's choice first; prices by their distance from its
         valuation of the share (the search's root prior, ``mcts`` ``top``: it then weighs
         only prices near the bot's, against its model of the others).  Where the search
-        has asked for this position's :meth:`belief` (``belief=heuristic``), the valuation
-        is the share's worth in its weighed worlds instead of in 6 unweighed ones."""
+        has asked for this position's :meth:`belief` (``belief=heuristic``) and it found
+        prices to weigh by, the valuation is the share's worth in its weighed worlds instead
+        of the bot's own price from 6 unweighed ones."""
         legal = state.legal_actions(seat)
         if len(legal) > 1 and isinstance(legal[0], Price):
             memo = self._kept(state, seat)

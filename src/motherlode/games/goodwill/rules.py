@@ -159,6 +159,7 @@ class GoodwillState(State):
     company has none) and ``bankrupt``.  On the price board: ``resource_price`` and
     ``year``.  The bosses: ``available``, ``boss_deck`` (top first).  Per seat: ``cash`` and
     ``shares`` (by company).  This year's ``information`` pairs; ``revealed``: last year's.
+    Said aloud this year: ``year_prices``, each transaction's prices.
     The decision under way: ``phase``, ``company``, ``transaction``, and the partner choice
     (``deal``, ``choosers``, ``candidates``) or the boss vote (``proposer``, ``proposal``).
     """

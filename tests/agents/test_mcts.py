@@ -467,6 +467,30 @@ class Believing(Greedy):
         return draw
 
 
+class Slow(Greedy):
+    """Greedy whose belief takes all of a 50 ms budget (on the test's clock)."""
+
+    name = "heuristic"
+    now: ClassVar[float] = 0.0
+
+    def belief(self, state: State, seat: int) -> None:
+        Slow.now += 0.05  # and then nothing to weigh by
+
+
+def test_the_budget_counts_the_time_before_the_first_iteration() -> None:
+    """``ms`` runs from the start of the decision: a belief (or a root ranking) that takes
+    the whole budget leaves time for the one iteration every search makes."""
+    slow = dataclasses.replace(NUGGETS, id="slow-nuggets", bots={"heuristic": Slow})
+    agent = MCTSAgent(seed=1, ms=50, belief="heuristic")
+
+    def tick() -> float:  # a millisecond passes each time the search looks
+        Slow.now += 0.001
+        return Slow.now
+
+    agent.clock = tick
+    assert agent.search(nuggets_state(2, 6, slow), 0).iterations == 1
+
+
 class Unsure(Greedy):
     """Greedy whose belief has nothing to weigh by."""
 

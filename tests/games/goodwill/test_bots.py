@@ -98,17 +98,23 @@ def test_the_search_values_cut_off_positions_by_forecast() -> None:
     assert search.act(state, seat) in state.legal_actions(seat)
 
 
-def test_the_tuned_search_and_its_opponent_model_read_nothing_hidden() -> None:
-    """The tuned search (the heuristic bot modelling the other seats' secret prices) decides
-    alike when the informations seat 0 has not seen, and the price a rival has already
-    sealed, differ: neither reaches the search or its model."""
-    state = new(3, 4)
+def twins(state: GoodwillState) -> tuple[GoodwillState, GoodwillState]:
+    """``state`` and a twin that seat 0 cannot tell from it: the informations it has not
+    seen differ, and so does the price seat 1 has sealed in this transaction."""
     twin = state.clone()
     twin.information = state.determinize(0, random.Random(8)).information  # unseen by seat 0
     assert twin.information != state.information
     state.apply(1, Price(3))
     twin.apply(1, Price(37))
     assert state.observe(0) == twin.observe(0)
+    return state, twin
+
+
+def test_the_tuned_search_and_its_opponent_model_read_nothing_hidden() -> None:
+    """The tuned search (the heuristic bot modelling the other seats' secret prices) decides
+    alike when the informations seat 0 has not seen, and the price a rival has already
+    sealed, differ: neither reaches the search or its model."""
+    state, twin = twins(new(3, 4))
     assert_search_blind(GAME, "mcts:iters=40", 9, 0, (state, twin), opp="heuristic")
     assert_search_blind(GAME, "mcts:iters=40,top=3", 9, 0, (state, twin), opp="heuristic")
 
@@ -175,13 +181,7 @@ def test_the_search_with_belief_reads_nothing_hidden() -> None:
     """``belief=heuristic``: the search's worlds and its root ranking come from the weighed
     worlds, and it decides alike when the informations seat 0 has not seen, and the price
     a rival has already sealed for the second transaction, differ."""
-    state = oil_shock()
-    twin = state.clone()
-    twin.information = state.determinize(0, random.Random(8)).information  # unseen by seat 0
-    assert twin.information != state.information
-    state.apply(1, Price(3))
-    twin.apply(1, Price(37))
-    assert state.observe(0) == twin.observe(0)
+    state, twin = twins(oil_shock())
     spec = "mcts:iters=40,top=3,cutoff=8,eval=heuristic,belief=heuristic"
     assert_search_blind(GAME, spec, 9, 0, (state, twin), opp="heuristic")
     # the ranking is centred on the weighed worth: lower than seat 0's own price
@@ -196,7 +196,7 @@ def test_the_years_prices_are_kept_until_the_year_ends() -> None:
     """``year_prices``: every transaction's prices, said aloud, in order; a new year starts
     with none (its informations are new)."""
     state = new(3, seed=2)
-    assert state.year_prices == ()
+    assert not state.year_prices
     bots = [HeuristicBot(seed=s, samples=2) for s in range(3)]
     year, kept = state.year, 0
     while state.year == year:

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from motherlode.engine import State, get_game
 from motherlode.games.goodwill.actions import MAX_PRICE, Price
-from motherlode.games.goodwill.bots import HeuristicBot, forecast, weighed_worth
+from motherlode.games.goodwill.bots import HeuristicBot, forecast, seat_worth, weighed_worth
 from motherlode.games.goodwill.rules import GoodwillState
 from motherlode.games.goodwill.transactions import match_prices
 from motherlode.sim.arena import run_arena
@@ -93,8 +93,7 @@ class Respond(Sharp):
             prices = [0] * n
             for other in range(n):
                 if other != seat:
-                    seen = [world.determinize(other, self.rng) for _ in range(self.samples)]
-                    guess = round(fmean(forecast(w)[c] for w in seen))
+                    guess = round(seat_worth(world, other, self.rng, self.samples)[c])
                     prices[other] = clamp(guess + self.rng.choice((-1, 0, 0, 1))).dollars
             for p in range(MAX_PRICE + 1):
                 prices[seat] = p

@@ -73,6 +73,13 @@ def forecast(world: GoodwillState) -> list[float]:
     return out
 
 
+def seat_worth(world: GoodwillState, seat: int, rng: random.Random, views: int) -> list[float]:
+    """One share of each company as ``seat`` would value it from what it can see in
+    ``world``: the :func:`forecast` over ``views`` worlds drawn from its information there."""
+    seen = [world.determinize(seat, rng) for _ in range(views)]
+    return [fmean(v) for v in zip(*(forecast(w) for w in seen), strict=True)]
+
+
 BELIEF_WORLDS = 32
 """Worlds weighed by the others' prices (:func:`believed`) for one decision of a search."""
 BELIEF_VIEWS = 6
@@ -128,8 +135,7 @@ def believed(
     for world in samples:
         total = 0.0
         for j in telling:
-            view = [world.determinize(j, rng) for _ in range(views)]
-            worth = [fmean(v) for v in zip(*(forecast(v) for v in view), strict=True)]
+            worth = seat_worth(world, j, rng, views)
             for company, prices in said:
                 miss = prices[j] - min(MAX_PRICE, max(0.0, worth[company]))
                 total -= miss * miss * scale

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from motherlode.engine import Game
 from motherlode.games.carcassonne.actions import ACTION_TYPES
-from motherlode.games.carcassonne.bots import HeuristicBot
+from motherlode.games.carcassonne.bots import HeuristicBot, JudgeBot
 from motherlode.games.carcassonne.options import CarcassonneOptions
 from motherlode.games.carcassonne.render import PROMPT, render
 from motherlode.games.carcassonne.rules import CarcassonneState
@@ -26,7 +26,7 @@ GAME = Game(
     action_space_factory=action_space,
     render=render,
     prompt=PROMPT,
-    bots={"heuristic": HeuristicBot},
+    bots={"heuristic": HeuristicBot, "judge": JudgeBot},
     usual_players=2,
     sample_moves=14,
     search_defaults={"cutoff": 10, "eval": "heuristic"},

@@ -12,6 +12,9 @@ and keeps followers in hand for the end.
 from __future__ import annotations
 
 import random
+import tomllib
+from functools import cache
+from pathlib import Path
 
 from motherlode.engine import Action, Agent, State, seat_view
 from motherlode.games.carcassonne.actions import TakeGold
@@ -147,4 +150,146 @@ class HeuristicBot(Agent):
                 value[s] += gold_points(state.bars[s], params)
 
 
-__all__ = ["HeuristicBot"]
+HOLDINGS = (
+    "points",
+    "city size",
+    "city size x bag left",
+    "city size x finish",
+    "cities",
+    "city open edges",
+    "road tiles",
+    "road tiles x bag left",
+    "roads x bag left",
+    "cloister tiles",
+    "cloister gaps x bag left",
+    "cloisters",
+    "farm cities done",
+    "farm cities open",
+    "farm cities open x bag left",
+    "farms",
+    "farms x bag left",
+    "supply",
+    "supply x bag left",
+    "gold points",
+    "gold within reach x finish",
+    "followers out",
+    "bag left",
+    "one",
+)
+"""What :func:`holdings` writes down for a seat, in its order."""
+
+
+def holdings(state: CarcassonneState) -> list[list[float]]:
+    """Each seat's points and what it holds on the map (:data:`HOLDINGS`), summed over the
+    features where it has the most followers: the raw material of a judgement."""
+    graph = state.graph
+    left = len(state.bag) / max(1, state.reach)
+    placed, board, gold_on = state.placed, state.board, state.gold_on
+    types = state.tileset.types
+    n = state.num_players
+    find = graph.find
+    rows = [[0.0] * len(HOLDINGS) for _ in range(n)]
+    standing: dict[int, list[int]] = {}
+    for node, seat in state.followers.items():
+        root = find(node)
+        counts = standing.get(root)
+        if counts is None:
+            counts = standing[root] = [0] * n
+        counts[seat] += 1
+        rows[seat][21] += 1
+    for root, counts in standing.items():
+        kind = graph.kind[root]
+        f = [0.0] * len(HOLDINGS)
+        if kind == CLOISTER:
+            pos = placed[graph.tile[root]][0]
+            around = sum(pos + d in board for d in AROUND)
+            f[9], f[10], f[11] = 1 + around, (8 - around) * left, 1
+        elif kind == FIELD:
+            done: set[int] = set()
+            undone: set[int] = set()
+            for node in graph.members(root):
+                _, variant, base = placed[graph.tile[node]]
+                for c in types[variant >> 2].features[node - base].cities:
+                    city = find(base + c)
+                    (undone if graph.open[city] else done).add(city)
+            f[12], f[13], f[14], f[15], f[16] = len(done), len(undone), len(undone) * left, 1, left
+        else:
+            tiles = graph.tiles(root)
+            open_edges = graph.open[root]
+            finish = left / (1.0 + 0.5 * open_edges)
+            if kind == ROAD:
+                f[6], f[7], f[8] = len(tiles), len(tiles) * left, left
+            else:
+                size = len(tiles) + graph.pennants[root]
+                f[1], f[2], f[3], f[4], f[5] = size, size * left, size * finish, 1, open_edges
+            if gold_on:
+                f[20] = finish * sum(gold_on.get(placed[k][0], 0) for k in tiles)
+        most = max(counts)
+        for seat in range(n):
+            if counts[seat] == most:
+                row = rows[seat]
+                for i, v in enumerate(f):
+                    row[i] += v
+    for seat, row in enumerate(rows):
+        row[0] = float(state.points[seat])
+        row[17] = state.supply[seat]
+        row[18] = state.supply[seat] * left
+        row[19] = gold_points(state.bars[seat], state.params) if state.goldmines else 0
+        row[22] = left
+        row[23] = 1.0
+    return rows
+
+
+JUDGE_FILE = Path(__file__).parent / "data" / "judge.toml"
+
+
+@cache
+def judge_weights(path: Path = JUDGE_FILE) -> tuple[tuple[float, ...], ...]:
+    """The fitted judgement's weights (``data/judge.toml``): per holding after the points,
+    its (a, b, c) with the weight at the bag's share t left a + b·t + c·t²."""
+    with open(path, "rb") as f:
+        table = tomllib.load(f)["weights"]
+    if set(table) != set(HOLDINGS[1:]):
+        raise ValueError(f"{path}: the weights must name every holding of {HOLDINGS[1:]}")
+    rows = []
+    for name in HOLDINGS[1:]:
+        row = table[name]
+        if len(row) != 3 or not all(isinstance(v, int | float) for v in row):
+            raise ValueError(f"{path}: {name!r} needs three numbers, got {row!r}")
+        rows.append(tuple(float(v) for v in row))
+    return tuple(rows)
+
+
+class JudgeBot(HeuristicBot):
+    """The heuristic's greedy play with a judgement fitted to how games end (``judge``).
+
+    Where :class:`HeuristicBot` guesses what an unfinished feature, a farm or a follower in
+    hand will be worth from rules of thumb, this bot weighs the same holdings (:func:`holdings`)
+    by weights fitted on thousands of games' final margins (``bench/carcassonne_judge.py``),
+    weights that change smoothly as the bag empties.  It is meant as the search's judgement at
+    its cut-off (``mcts eval=judge``); it plays as a greedy bot too."""
+
+    name = "judge"
+
+    def __init__(self, seed: int | None = None, follower_value: float = 1.5) -> None:
+        super().__init__(seed, follower_value)
+        self.weights = judge_weights()
+
+    def evaluate_seats(self, state: CarcassonneState) -> list[float]:
+        """Each seat's foretold final score less its strongest opponent's."""
+        if state.is_over():
+            value = [float(p) for p in state.points]
+        else:
+            t = len(state.bag) / max(1, state.reach)
+            coef = [a + t * (b + t * c) for a, b, c in self.weights]
+            value = [
+                row[0] + sum(h * w for h, w in zip(row[1:], coef, strict=True))
+                for row in holdings(state)
+            ]
+        best = max(range(len(value)), key=value.__getitem__)
+        top = value[best]
+        second = max(v for s, v in enumerate(value) if s != best)
+        return [v - (second if s == best else top) for s, v in enumerate(value)]
+
+
+__all__ = ["HOLDINGS", "HeuristicBot", "JudgeBot", "holdings", "judge_weights"]

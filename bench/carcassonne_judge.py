@@ -1,14 +1,22 @@
 """How well Carcassonne's judgement of unfinished features foretells the final scores.
 
-    python bench/carcassonne_judge.py --games 1500 --jobs 1
+    python bench/carcassonne_judge.py --games 3000 --save runs/judge/heur3000.npz
+    python bench/carcassonne_judge.py --load runs/judge/heur3000.npz --write FILE
 
 Heuristic bots (3% of moves random, for varied positions) play ``--games`` 2-player games;
-at every fourth turn's start each seat's holdings are written down (its points, the open
-cities, roads, cloisters and farms where it has the most followers, its followers in
-supply, its gold) with the final scores.  A least-squares fit on four fifths of the games
-(one set of weights per quarter of the bag) is compared on the last fifth with the
-heuristic's own ``evaluate``: how closely each foretells the final margin between the two
-seats, and how often it names the winner.
+at every fourth turn's start each seat's holdings are written down (``bots.holdings``: its
+points, the open cities, roads, cloisters and farms where it has the most followers, its
+followers in supply, its gold) with the final scores.  A ridge least-squares fit of the
+final margin on the two seats' holdings, each weighted a + b·t + c·t² (t the share of the
+bag left), is made on four fifths of the games and compared on the last fifth with the
+heuristic's own ``evaluate``: how closely each foretells the final margin, and how often it
+names the winner (by quarter of the bag, too).  ``--write`` fits on every game and writes
+the weights the ``judge`` bot reads (``data/judge.toml``).
+
+Finding (3,000 games, seed 50000; 11,400 held-out positions of 600 games, about 13 minutes
+of one core): the heuristic's ``evaluate`` names the winner in 70.9% (correlation with the
+final margin 0.626), the fit in 72.7% (0.667); by quarter of the bag, from the end:
+88.7 / 74.3 / 63.8 / 53.5% against 89.0 / 76.7 / 66.7 / 54.8%.
 """
 
 from __future__ import annotations
@@ -17,14 +25,18 @@ import argparse
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from motherlode.engine import get_game
 from motherlode.games.carcassonne.bots import HOLDINGS, HeuristicBot, holdings
 from motherlode.games.carcassonne.rules import PLACE, CarcassonneState
+
+Array = NDArray[Any]
 
 
 def play(seed: int, every: int) -> list[tuple[float, list[list[float]], list[float], list[float]]]:
@@ -66,7 +78,12 @@ def main() -> None:
     if args.load:
         data = np.load(args.load)
         game_of, left, x, ev, final, now = (
-            data["game"], data["left"], data["x"], data["ev"], data["final"], data["now"]
+            data["game"],
+            data["left"],
+            data["x"],
+            data["ev"],
+            data["final"],
+            data["now"],
         )
     else:
         g_rows, l_rows, x_rows, e_rows, f_rows, n_rows = [], [], [], [], [], []
@@ -91,7 +108,7 @@ def main() -> None:
         write(args.write, w, args, int(game_of.max()) + 1, len(left))
 
 
-def design(x, left):  # type: ignore[no-untyped-def]
+def design(x: Array, left: Array) -> Array:
     """Each seat's holdings (not its points) and the same times the bag's share left and its
     square: weights that change smoothly through the game."""
     h = x[:, :, 1:]
@@ -99,7 +116,7 @@ def design(x, left):  # type: ignore[no-untyped-def]
     return np.concatenate([h, h * t, h * t * t], axis=2)
 
 
-def fit(x, left, final, rows, ridge: float):  # type: ignore[no-untyped-def]
+def fit(x: Array, left: Array, final: Array, rows: Array, ridge: float) -> Array:
     """Ridge least squares of the final margin less the points' lead on the difference of the
     two seats' designs (columns scaled to [-1, 1] first, so one penalty suits them all)."""
     d = design(x[rows], left[rows])
@@ -107,10 +124,11 @@ def fit(x, left, final, rows, ridge: float):  # type: ignore[no-untyped-def]
     y = (final[rows, 0] - final[rows, 1]) - (x[rows, 0, 0] - x[rows, 1, 0])
     scale = np.maximum(np.abs(a).max(axis=0), 1e-9)
     an = a / scale
-    return np.linalg.solve(an.T @ an + ridge * np.eye(an.shape[1]), an.T @ y) / scale
+    w: Array = np.linalg.solve(an.T @ an + ridge * np.eye(an.shape[1]), an.T @ y) / scale
+    return w
 
 
-def write(path: Path, w, args, games: int, positions: int) -> None:  # type: ignore[no-untyped-def]
+def write(path: Path, w: Array, args: argparse.Namespace, games: int, positions: int) -> None:
     """The weights as the TOML the judge reads: per holding, its weight at a full bag's
     share t as a + b·t + c·t²."""
     k = len(HOLDINGS) - 1
@@ -130,7 +148,7 @@ def write(path: Path, w, args, games: int, positions: int) -> None:  # type: ign
     path.write_text("\n".join(lines) + "\n")
 
 
-def report(game_of, left, x, ev, final, buckets: int) -> None:  # type: ignore[no-untyped-def]
+def report(game_of: Array, left: Array, x: Array, ev: Array, final: Array, buckets: int) -> None:
     """Fit on four fifths of the games, judge on the rest."""
     games = int(game_of.max()) + 1
     test = game_of >= games * 4 // 5
@@ -148,13 +166,16 @@ def report(game_of, left, x, ev, final, buckets: int) -> None:  # type: ignore[n
         err = guess[test] - margin[test]
         right = np.mean(np.sign(guess[test]) == np.sign(margin[test]))
         corr = np.corrcoef(guess[test], margin[test])[0, 1]
-        print(f"{name:11} rmse {np.sqrt(np.mean(err**2)):6.2f}  corr {corr:.3f}  winner {right:.1%}")
+        rmse = np.sqrt(np.mean(err**2))
+        print(f"{name:11} rmse {rmse:6.2f}  corr {corr:.3f}  winner {right:.1%}")
         for b in range(buckets):
             m = test & (which == b)
             e = guess[m] - margin[m]
             r = np.mean(np.sign(guess[m]) == np.sign(margin[m]))
-            print(f"    bag {edges[b]:.2f}-{edges[b + 1]:.2f}: rmse {np.sqrt(np.mean(e**2)):6.2f}"
-                  f"  winner {r:.1%}")
+            print(
+                f"    bag {edges[b]:.2f}-{edges[b + 1]:.2f}: rmse {np.sqrt(np.mean(e**2)):6.2f}"
+                f"  winner {r:.1%}"
+            )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""The heuristic bot: legal, fair (reads only what its seat may know) and better than random."""
+"""The heuristic bot and the fitted judge: legal, fair (they read only what their seat may
+know) and better than random."""
 
 from __future__ import annotations
 
@@ -11,9 +12,15 @@ import pytest
 from motherlode.agents.random_agent import RandomAgent
 from motherlode.agents.specs import make_agent
 from motherlode.engine import get_game
-from motherlode.games.carcassonne.bots import HeuristicBot
+from motherlode.games.carcassonne.bots import (
+    HOLDINGS,
+    HeuristicBot,
+    JudgeBot,
+    holdings,
+    judge_weights,
+)
 from motherlode.games.carcassonne.rules import TAKE, CarcassonneState
-from tests.games.carcassonne.helpers import TakeGold, new_game
+from tests.games.carcassonne.helpers import TakeGold, feature, lay, new_game, stand
 from tests.games.carcassonne.reference import referee
 from tests.games.carcassonne.test_goldmines import _road_and_city_completed_together
 
@@ -97,3 +104,104 @@ def test_bots_heuristic_values_are_those_it_always_gave():
         assert len(seen) == len(case["values"])
         for got, want in zip(seen, case["values"], strict=True):
             assert got == pytest.approx(want, abs=1e-6)
+
+
+def _holding(row: list[float], name: str) -> float:
+    return row[HOLDINGS.index(name)]
+
+
+def test_bots_holdings_count_what_each_seat_leads():
+    """A city of two tiles and a pennant led by seat 0, a one-tile city of seat 1, and a
+    monk of seat 0 with 7 of its 8 neighbours: each counted for the seat that leads it."""
+    g = new_game(goldmines=False)
+    stand(g, 0, 0, 0, feature(g, "RCr", "city"))
+    lay(g, 1, 0, "RCr", 0, (1, feature(g, "RCr", "city")))
+    lay(g, 0, -1, "Cc+", 2)  # joins the start city: 2 tiles and a pennant
+    lay(g, 0, 1, "L", 0, (0, feature(g, "L", "cloister")))
+    for x, y, tile, rotation in ((-1, 0, "RFr", 0), (-1, 1, "L", 0), (1, 1, "L", 0)):
+        lay(g, x, y, tile, rotation)
+    lay(g, -1, 2, "C", 2)
+    lay(g, 1, 2, "C", 2)
+    left = len(g.bag) / g.reach
+    mine, theirs = holdings(g)
+    assert _holding(mine, "city size") == 3 and _holding(theirs, "city size") == 1
+    assert _holding(mine, "cities") == 1 and _holding(theirs, "cities") == 1
+    assert _holding(mine, "city size x bag left") == pytest.approx(3 * left)
+    # the cloister at (0, 1) has every neighbour but (0, 2): 1 + 7 tiles, one gap
+    assert _holding(mine, "cloisters") == 1 and _holding(mine, "cloister tiles") == 8
+    assert _holding(mine, "cloister gaps x bag left") == pytest.approx(left)
+    assert _holding(theirs, "cloisters") == 0
+    assert [_holding(r, "followers out") for r in (mine, theirs)] == [2, 1]
+    assert [_holding(r, "supply") for r in (mine, theirs)] == g.supply
+    assert [r[0] for r in (mine, theirs)] == g.points
+
+
+def test_bots_judge_reads_only_what_its_seat_knows():
+    """The fitted judgement (the search's cut-off with ``eval=judge``) is the same in every
+    world the seat may imagine: it reads the map, the scores and how many tiles are left,
+    never the bag's order or another seat's secrets."""
+    game = get_game("carcassonne")
+    state = game.new_state(2, 11)
+    assert isinstance(state, CarcassonneState)
+    rng = random.Random(11)
+    judge = JudgeBot(seed=1)
+    checked = 0
+    while not state.is_over():
+        (seat,) = state.pending()
+        if rng.random() < 0.2:
+            seen = holdings(state), judge.evaluate_seats(state)
+            for world in range(3):
+                sample = state.determinize(seat, random.Random(world))
+                assert isinstance(sample, CarcassonneState)
+                assert (holdings(sample), judge.evaluate_seats(sample)) == seen
+            checked += 1
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 10
+
+
+def test_bots_judge_plays_to_the_end_and_values_a_finished_game_by_its_points():
+    game = get_game("carcassonne")
+    state = game.new_state(2, 3)
+    assert isinstance(state, CarcassonneState)
+    bots = [JudgeBot(seed=3), HeuristicBot(seed=3)]
+    while not state.is_over():
+        (seat,) = state.pending()
+        action = bots[seat].act(state, seat)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+    a, b = state.points
+    assert bots[0].evaluate_seats(state) == [a - b, b - a]
+    assert referee(state).points == state.points
+
+
+def test_bots_judge_is_the_search_judgement_where_asked():
+    game = get_game("carcassonne")
+    agent = make_agent("expert:iters=6,eval=judge", game, seed=2)
+    state = game.new_state(2, 2)
+    for _ in range(6):
+        (seat,) = state.pending()
+        action = agent.act(state, seat)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+
+
+def test_bots_judge_weights_name_every_holding_with_three_numbers(tmp_path: Path):
+    shipped = judge_weights()
+    assert len(shipped) == len(HOLDINGS) - 1 and all(len(w) == 3 for w in shipped)
+    assert any(any(w) for w in shipped)
+    text = "[weights]\n" + "".join(f'"{name}" = [1, 0, 0]\n' for name in HOLDINGS[1:])
+    good = tmp_path / "good.toml"
+    good.write_text(text)
+    assert judge_weights(good)[0] == (1.0, 0.0, 0.0)
+    short = tmp_path / "short.toml"
+    short.write_text(text.replace('"one" = [1, 0, 0]\n', ""))
+    with pytest.raises(ValueError, match="every holding"):
+        judge_weights(short)
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace('"one" = [1, 0, 0]', '"one" = [1, 0]'))
+    with pytest.raises(ValueError, match="three numbers"):
+        judge_weights(bad)
+    worse = tmp_path / "worse.toml"
+    worse.write_text(text.replace('"one" = [1, 0, 0]', '"one" = [1, "x", 0]'))
+    with pytest.raises(ValueError, match="three numbers"):
+        judge_weights(worse)

@@ -105,17 +105,8 @@ class HeuristicBot(Agent):
         # the share of the game still to play: how likely open features are to be finished
         left = len(state.bag) / max(1, state.reach)
         board, placed, gold_on, params = state.board, state.placed, state.gold_on, state.params
-        # the followers of each feature, counted by seat, features in the order first met
         n = state.num_players
-        find = graph.find
-        standing: dict[int, list[int]] = {}
-        for node, seat in state.followers.items():
-            root = find(node)
-            counts = standing.get(root)
-            if counts is None:
-                counts = standing[root] = [0] * n
-            counts[seat] += 1
-        for root, counts in standing.items():
+        for root, counts in standing(state).items():
             kind = graph.kind[root]
             squares: list[int] = []
             if kind == CLOISTER:
@@ -148,6 +139,21 @@ class HeuristicBot(Agent):
             value[s] += state.supply[s] * self.follower_value * left
             if state.goldmines:
                 value[s] += gold_points(state.bars[s], params)
+
+
+def standing(state: CarcassonneState) -> dict[int, list[int]]:
+    """The followers on each feature (its root) counted by seat, features in the order first
+    met: who leads what."""
+    find = state.graph.find
+    n = state.num_players
+    out: dict[int, list[int]] = {}
+    for node, seat in state.followers.items():
+        root = find(node)
+        counts = out.get(root)
+        if counts is None:
+            counts = out[root] = [0] * n
+        counts[seat] += 1
+    return out
 
 
 HOLDINGS = (
@@ -189,15 +195,9 @@ def holdings(state: CarcassonneState) -> list[list[float]]:
     n = state.num_players
     find = graph.find
     rows = [[0.0] * len(HOLDINGS) for _ in range(n)]
-    standing: dict[int, list[int]] = {}
-    for node, seat in state.followers.items():
-        root = find(node)
-        counts = standing.get(root)
-        if counts is None:
-            counts = standing[root] = [0] * n
-        counts[seat] += 1
+    for seat in state.followers.values():
         rows[seat][21] += 1
-    for root, counts in standing.items():
+    for root, counts in standing(state).items():
         kind = graph.kind[root]
         f = [0.0] * len(HOLDINGS)
         if kind == CLOISTER:

@@ -12,6 +12,7 @@ import pytest
 from motherlode.agents.random_agent import RandomAgent
 from motherlode.agents.specs import make_agent
 from motherlode.engine import get_game
+from motherlode.games.carcassonne import bots
 from motherlode.games.carcassonne.bots import (
     HOLDINGS,
     HeuristicBot,
@@ -201,7 +202,35 @@ def test_bots_judge_weights_name_every_holding_with_three_numbers(tmp_path: Path
     bad.write_text(text.replace('"one" = [1, 0, 0]', '"one" = [1, 0]'))
     with pytest.raises(ValueError, match="three numbers"):
         judge_weights(bad)
-    worse = tmp_path / "worse.toml"
-    worse.write_text(text.replace('"one" = [1, 0, 0]', '"one" = [1, "x", 0]'))
-    with pytest.raises(ValueError, match="three numbers"):
-        judge_weights(worse)
+    for row in ('[1, "x", 0]', "[1, true, 0]", "7"):
+        worse = tmp_path / "worse.toml"
+        worse.write_text(text.replace('"one" = [1, 0, 0]', f'"one" = {row}'))
+        judge_weights.cache_clear()
+        with pytest.raises(ValueError, match="three numbers"):
+            judge_weights(worse)
+    none = tmp_path / "none.toml"
+    none.write_text("title = 'no weights here'\n")
+    with pytest.raises(ValueError, match="every holding"):
+        judge_weights(none)
+
+
+def test_bots_judge_without_its_weights_judges_as_the_heuristic_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+):
+    """A shipped weights file that is missing or corrupt does not stop the levels that use
+    the judge: the search goes on with the heuristic's judgement, and the log says why."""
+    corrupt = tmp_path / "judge.toml"
+    corrupt.write_text("[weights\n")
+    monkeypatch.setattr(bots, "JUDGE_FILE", corrupt)
+    with caplog.at_level("WARNING"):
+        judge = JudgeBot(seed=1)
+    assert judge.weights is None
+    assert "judges as the heuristic does" in caplog.text and str(corrupt) in caplog.text
+    state = get_game("carcassonne").new_state(2, 4)
+    assert isinstance(state, CarcassonneState)
+    rng = random.Random(4)
+    for _ in range(30):
+        (seat,) = state.pending()
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert judge.evaluate_seats(state) == HeuristicBot(seed=1).evaluate_seats(state)
+    assert JudgeBot(seed=2).weights is None

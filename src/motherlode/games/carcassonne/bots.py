@@ -11,6 +11,7 @@ and keeps followers in hand for the end.
 
 from __future__ import annotations
 
+import logging
 import random
 import tomllib
 from functools import cache
@@ -22,6 +23,8 @@ from motherlode.games.carcassonne.components import CITY, CLOISTER, FIELD, ROAD
 from motherlode.games.carcassonne.geometry import AROUND, pack
 from motherlode.games.carcassonne.rules import FOLLOWER, GOLD, TAKE, CarcassonneState
 from motherlode.games.carcassonne.scoring import cloister_points, farm_points, gold_points
+
+log = logging.getLogger(__name__)
 
 
 class HeuristicBot(Agent):
@@ -95,10 +98,7 @@ class HeuristicBot(Agent):
         value = [float(p) for p in state.points]
         if not state.is_over():
             self._add_prospects(state, value)
-        best = max(range(len(value)), key=value.__getitem__)
-        top = value[best]
-        second = max(v for s, v in enumerate(value) if s != best)
-        return [v - (second if s == best else top) for s, v in enumerate(value)]
+        return against_the_best(value)
 
     def _add_prospects(self, state: CarcassonneState, value: list[float]) -> None:
         graph = state.graph
@@ -184,6 +184,33 @@ HOLDINGS = (
 )
 """What :func:`holdings` writes down for a seat, in its order."""
 
+(
+    _POINTS,
+    _CITY_SIZE,
+    _CITY_SIZE_LEFT,
+    _CITY_SIZE_FINISH,
+    _CITIES,
+    _CITY_OPEN_EDGES,
+    _ROAD_TILES,
+    _ROAD_TILES_LEFT,
+    _ROADS_LEFT,
+    _CLOISTER_TILES,
+    _CLOISTER_GAPS_LEFT,
+    _CLOISTERS,
+    _FARM_DONE,
+    _FARM_OPEN,
+    _FARM_OPEN_LEFT,
+    _FARMS,
+    _FARMS_LEFT,
+    _SUPPLY,
+    _SUPPLY_LEFT,
+    _GOLD_POINTS,
+    _GOLD_REACH,
+    _FOLLOWERS_OUT,
+    _BAG_LEFT,
+    _ONE,
+) = range(len(HOLDINGS))
+
 
 def holdings(state: CarcassonneState) -> list[list[float]]:
     """Each seat's points and what it holds on the map (:data:`HOLDINGS`), summed over the
@@ -196,14 +223,15 @@ def holdings(state: CarcassonneState) -> list[list[float]]:
     find = graph.find
     rows = [[0.0] * len(HOLDINGS) for _ in range(n)]
     for seat in state.followers.values():
-        rows[seat][21] += 1
+        rows[seat][_FOLLOWERS_OUT] += 1
     for root, counts in standing(state).items():
         kind = graph.kind[root]
         f = [0.0] * len(HOLDINGS)
         if kind == CLOISTER:
             pos = placed[graph.tile[root]][0]
             around = sum(pos + d in board for d in AROUND)
-            f[9], f[10], f[11] = 1 + around, (8 - around) * left, 1
+            f[_CLOISTER_TILES], f[_CLOISTER_GAPS_LEFT] = 1 + around, (8 - around) * left
+            f[_CLOISTERS] = 1
         elif kind == FIELD:
             done: set[int] = set()
             undone: set[int] = set()
@@ -212,18 +240,32 @@ def holdings(state: CarcassonneState) -> list[list[float]]:
                 for c in types[variant >> 2].features[node - base].cities:
                     city = find(base + c)
                     (undone if graph.open[city] else done).add(city)
-            f[12], f[13], f[14], f[15], f[16] = len(done), len(undone), len(undone) * left, 1, left
+            f[_FARM_DONE], f[_FARM_OPEN], f[_FARM_OPEN_LEFT] = (
+                len(done),
+                len(undone),
+                len(undone) * left,
+            )
+            f[_FARMS], f[_FARMS_LEFT] = 1, left
         else:
             tiles = graph.tiles(root)
             open_edges = graph.open[root]
             finish = left / (1.0 + 0.5 * open_edges)
             if kind == ROAD:
-                f[6], f[7], f[8] = len(tiles), len(tiles) * left, left
+                f[_ROAD_TILES], f[_ROAD_TILES_LEFT], f[_ROADS_LEFT] = (
+                    len(tiles),
+                    len(tiles) * left,
+                    left,
+                )
             else:
                 size = len(tiles) + graph.pennants[root]
-                f[1], f[2], f[3], f[4], f[5] = size, size * left, size * finish, 1, open_edges
+                f[_CITY_SIZE], f[_CITY_SIZE_LEFT], f[_CITY_SIZE_FINISH] = (
+                    size,
+                    size * left,
+                    size * finish,
+                )
+                f[_CITIES], f[_CITY_OPEN_EDGES] = 1, open_edges
             if gold_on:
-                f[20] = finish * sum(gold_on.get(placed[k][0], 0) for k in tiles)
+                f[_GOLD_REACH] = finish * sum(gold_on.get(placed[k][0], 0) for k in tiles)
         most = max(counts)
         for seat in range(n):
             if counts[seat] == most:
@@ -231,16 +273,29 @@ def holdings(state: CarcassonneState) -> list[list[float]]:
                 for i, v in enumerate(f):
                     row[i] += v
     for seat, row in enumerate(rows):
-        row[0] = float(state.points[seat])
-        row[17] = state.supply[seat]
-        row[18] = state.supply[seat] * left
-        row[19] = gold_points(state.bars[seat], state.params) if state.goldmines else 0
-        row[22] = left
-        row[23] = 1.0
+        row[_POINTS] = float(state.points[seat])
+        row[_SUPPLY] = state.supply[seat]
+        row[_SUPPLY_LEFT] = state.supply[seat] * left
+        row[_GOLD_POINTS] = gold_points(state.bars[seat], state.params) if state.goldmines else 0
+        row[_BAG_LEFT] = left
+        row[_ONE] = 1.0
     return rows
 
 
 JUDGE_FILE = Path(__file__).parent / "data" / "judge.toml"
+_WARNED: set[str] = set()
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def against_the_best(value: list[float]) -> list[float]:
+    """Each seat's worth less its strongest opponent's (the leader's: less the runner-up's)."""
+    best = max(range(len(value)), key=value.__getitem__)
+    top = value[best]
+    second = max(v for s, v in enumerate(value) if s != best)
+    return [v - (second if s == best else top) for s, v in enumerate(value)]
 
 
 @cache
@@ -248,13 +303,16 @@ def judge_weights(path: Path = JUDGE_FILE) -> tuple[tuple[float, ...], ...]:
     """The fitted judgement's weights (``data/judge.toml``): per holding after the points,
     its (a, b, c) with the weight at the bag's share t left a + b·t + c·t²."""
     with open(path, "rb") as f:
-        table = tomllib.load(f)["weights"]
-    if set(table) != set(HOLDINGS[1:]):
+        try:
+            table = tomllib.load(f).get("weights")
+        except tomllib.TOMLDecodeError as exc:
+            raise ValueError(f"{path}: not TOML ({exc})") from None
+    if not isinstance(table, dict) or set(table) != set(HOLDINGS[1:]):
         raise ValueError(f"{path}: the weights must name every holding of {HOLDINGS[1:]}")
     rows = []
     for name in HOLDINGS[1:]:
         row = table[name]
-        if len(row) != 3 or not all(isinstance(v, int | float) for v in row):
+        if not isinstance(row, list) or len(row) != 3 or not all(_number(v) for v in row):
             raise ValueError(f"{path}: {name!r} needs three numbers, got {row!r}")
         rows.append(tuple(float(v) for v in row))
     return tuple(rows)
@@ -273,23 +331,29 @@ class JudgeBot(HeuristicBot):
 
     def __init__(self, seed: int | None = None, follower_value: float = 1.5) -> None:
         super().__init__(seed, follower_value)
-        self.weights = judge_weights()
+        self.weights: tuple[tuple[float, ...], ...] | None = None
+        try:
+            self.weights = judge_weights(JUDGE_FILE)
+        except (OSError, ValueError) as exc:  # a bot is built per move: say it once
+            if str(exc) not in _WARNED:
+                _WARNED.add(str(exc))
+                log.warning("Carcassonne judge: %s; it judges as the heuristic does", exc)
 
     def evaluate_seats(self, state: CarcassonneState) -> list[float]:
-        """Each seat's foretold final score less its strongest opponent's."""
+        """Each seat's foretold final score less its strongest opponent's (the heuristic's
+        valuation where the weights could not be read)."""
+        if self.weights is None:
+            return super().evaluate_seats(state)
         if state.is_over():
-            value = [float(p) for p in state.points]
-        else:
-            t = len(state.bag) / max(1, state.reach)
-            coef = [a + t * (b + t * c) for a, b, c in self.weights]
-            value = [
-                row[0] + sum(h * w for h, w in zip(row[1:], coef, strict=True))
+            return against_the_best([float(p) for p in state.points])
+        t = len(state.bag) / max(1, state.reach)
+        coef = [a + t * (b + t * c) for a, b, c in self.weights]
+        return against_the_best(
+            [
+                row[_POINTS] + sum(h * w for h, w in zip(row[1:], coef, strict=True))
                 for row in holdings(state)
             ]
-        best = max(range(len(value)), key=value.__getitem__)
-        top = value[best]
-        second = max(v for s, v in enumerate(value) if s != best)
-        return [v - (second if s == best else top) for s, v in enumerate(value)]
+        )
 
 
 __all__ = ["HOLDINGS", "HeuristicBot", "JudgeBot", "holdings", "judge_weights"]

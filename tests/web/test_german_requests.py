@@ -108,9 +108,9 @@ def test_words_pydantic_says_otherwise_stay_as_it_says_them() -> None:
         (
             "wizard",
             "seat 1: unknown bot 'wizard' for Carcassonne with The Goldmines; choose from: "
-            "human, beginner, casual, strong, expert, heuristic, mcts, random",
+            "human, beginner, casual, strong, expert, heuristic, judge, mcts, random",
             "Platz 1: Unbekannter Bot 'wizard' für Carcassonne mit Die Goldminen; wähle aus: "
-            "human, beginner, casual, strong, expert, heuristic, mcts, random",
+            "human, beginner, casual, strong, expert, heuristic, judge, mcts, random",
         ),
         (
             "casual:ms=5",
@@ -134,9 +134,9 @@ def test_words_pydantic_says_otherwise_stay_as_it_says_them() -> None:
         (
             "mcts:rollout=nobody",
             "seat 1: Carcassonne with The Goldmines has no bot 'nobody' to use in the search; "
-            "its bots: heuristic",
+            "its bots: heuristic, judge",
             "Platz 1: Carcassonne mit Die Goldminen hat keinen Bot 'nobody' für die Suche; "
-            "seine Bots: heuristic",
+            "seine Bots: heuristic, judge",
         ),
         (
             "mcts:iters=x,y",

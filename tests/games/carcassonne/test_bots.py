@@ -9,16 +9,17 @@ from pathlib import Path
 
 import pytest
 
+from motherlode.agents.judge import load_weights
 from motherlode.agents.random_agent import RandomAgent
 from motherlode.agents.specs import make_agent
 from motherlode.engine import get_game
 from motherlode.games.carcassonne import bots
 from motherlode.games.carcassonne.bots import (
     HOLDINGS,
+    JUDGE_FILE,
     HeuristicBot,
     JudgeBot,
     holdings,
-    judge_weights,
 )
 from motherlode.games.carcassonne.rules import TAKE, CarcassonneState
 from tests.games.carcassonne.helpers import TakeGold, feature, lay, new_game, stand
@@ -186,32 +187,9 @@ def test_bots_judge_is_the_search_judgement_where_asked():
         state.apply(seat, action)
 
 
-def test_bots_judge_weights_name_every_holding_with_three_numbers(tmp_path: Path):
-    shipped = judge_weights()
-    assert len(shipped) == len(HOLDINGS) - 1 and all(len(w) == 3 for w in shipped)
-    assert any(any(w) for w in shipped)
-    text = "[weights]\n" + "".join(f'"{name}" = [1, 0, 0]\n' for name in HOLDINGS[1:])
-    good = tmp_path / "good.toml"
-    good.write_text(text)
-    assert judge_weights(good)[0] == (1.0, 0.0, 0.0)
-    short = tmp_path / "short.toml"
-    short.write_text(text.replace('"one" = [1, 0, 0]\n', ""))
-    with pytest.raises(ValueError, match="every holding"):
-        judge_weights(short)
-    bad = tmp_path / "bad.toml"
-    bad.write_text(text.replace('"one" = [1, 0, 0]', '"one" = [1, 0]'))
-    with pytest.raises(ValueError, match="three numbers"):
-        judge_weights(bad)
-    for row in ('[1, "x", 0]', "[1, true, 0]", "7"):
-        worse = tmp_path / "worse.toml"
-        worse.write_text(text.replace('"one" = [1, 0, 0]', f'"one" = {row}'))
-        judge_weights.cache_clear()
-        with pytest.raises(ValueError, match="three numbers"):
-            judge_weights(worse)
-    none = tmp_path / "none.toml"
-    none.write_text("title = 'no weights here'\n")
-    with pytest.raises(ValueError, match="every holding"):
-        judge_weights(none)
+def test_bots_judge_ships_weights_for_every_holding():
+    shipped = load_weights(JUDGE_FILE, HOLDINGS)
+    assert len(shipped) == len(HOLDINGS) - 1 and any(any(w) for w in shipped)
 
 
 def test_bots_judge_without_its_weights_judges_as_the_heuristic_and_says_so(

@@ -11,20 +11,16 @@ and keeps followers in hand for the end.
 
 from __future__ import annotations
 
-import logging
 import random
-import tomllib
-from functools import cache
 from pathlib import Path
 
+from motherlode.agents.judge import against_the_best, foretell, weights_or_none
 from motherlode.engine import Action, Agent, State, seat_view
 from motherlode.games.carcassonne.actions import TakeGold
 from motherlode.games.carcassonne.components import CITY, CLOISTER, FIELD, ROAD
 from motherlode.games.carcassonne.geometry import AROUND, pack
 from motherlode.games.carcassonne.rules import FOLLOWER, GOLD, TAKE, CarcassonneState
 from motherlode.games.carcassonne.scoring import cloister_points, farm_points, gold_points
-
-log = logging.getLogger(__name__)
 
 
 class HeuristicBot(Agent):
@@ -283,39 +279,6 @@ def holdings(state: CarcassonneState) -> list[list[float]]:
 
 
 JUDGE_FILE = Path(__file__).parent / "data" / "judge.toml"
-_WARNED: set[str] = set()
-
-
-def _number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def against_the_best(value: list[float]) -> list[float]:
-    """Each seat's worth less its strongest opponent's (the leader's: less the runner-up's)."""
-    best = max(range(len(value)), key=value.__getitem__)
-    top = value[best]
-    second = max(v for s, v in enumerate(value) if s != best)
-    return [v - (second if s == best else top) for s, v in enumerate(value)]
-
-
-@cache
-def judge_weights(path: Path = JUDGE_FILE) -> tuple[tuple[float, ...], ...]:
-    """The fitted judgement's weights (``data/judge.toml``): per holding after the points,
-    its (a, b, c) with the weight at the bag's share t left a + b·t + c·t²."""
-    with open(path, "rb") as f:
-        try:
-            table = tomllib.load(f).get("weights")
-        except tomllib.TOMLDecodeError as exc:
-            raise ValueError(f"{path}: not TOML ({exc})") from None
-    if not isinstance(table, dict) or set(table) != set(HOLDINGS[1:]):
-        raise ValueError(f"{path}: the weights must name every holding of {HOLDINGS[1:]}")
-    rows = []
-    for name in HOLDINGS[1:]:
-        row = table[name]
-        if not isinstance(row, list) or len(row) != 3 or not all(_number(v) for v in row):
-            raise ValueError(f"{path}: {name!r} needs three numbers, got {row!r}")
-        rows.append(tuple(float(v) for v in row))
-    return tuple(rows)
 
 
 class JudgeBot(HeuristicBot):
@@ -328,16 +291,20 @@ class JudgeBot(HeuristicBot):
     its cut-off (``mcts eval=judge``); it plays as a greedy bot too."""
 
     name = "judge"
+    HOLDINGS = HOLDINGS
 
     def __init__(self, seed: int | None = None, follower_value: float = 1.5) -> None:
         super().__init__(seed, follower_value)
-        self.weights: tuple[tuple[float, ...], ...] | None = None
-        try:
-            self.weights = judge_weights(JUDGE_FILE)
-        except (OSError, ValueError) as exc:  # a bot is built per move: say it once
-            if str(exc) not in _WARNED:
-                _WARNED.add(str(exc))
-                log.warning("Carcassonne judge: %s; it judges as the heuristic does", exc)
+        self.weights = weights_or_none("Carcassonne", JUDGE_FILE, HOLDINGS)
+
+    def holdings(self, state: State) -> list[list[float]]:
+        assert isinstance(state, CarcassonneState)
+        return holdings(state)
+
+    def left(self, state: State) -> float:
+        """The share of the bag still to draw."""
+        assert isinstance(state, CarcassonneState)
+        return len(state.bag) / max(1, state.reach)
 
     def evaluate_seats(self, state: CarcassonneState) -> list[float]:
         """Each seat's foretold final score less its strongest opponent's (the heuristic's
@@ -346,14 +313,7 @@ class JudgeBot(HeuristicBot):
             return super().evaluate_seats(state)
         if state.is_over():
             return against_the_best([float(p) for p in state.points])
-        t = len(state.bag) / max(1, state.reach)
-        coef = [a + t * (b + t * c) for a, b, c in self.weights]
-        return against_the_best(
-            [
-                row[_POINTS] + sum(h * w for h, w in zip(row[1:], coef, strict=True))
-                for row in holdings(state)
-            ]
-        )
+        return against_the_best(foretell(holdings(state), self.left(state), self.weights))
 
 
-__all__ = ["HOLDINGS", "HeuristicBot", "JudgeBot", "holdings", "judge_weights"]
+__all__ = ["HOLDINGS", "HeuristicBot", "JudgeBot", "holdings"]

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 from motherlode.engine import Game
 from motherlode.games.gonza.actions import ACTION_TYPES
-from motherlode.games.gonza.bots import HeuristicBot, MinisterBot
+from motherlode.games.gonza.bots import HeuristicBot, JudgeBot, MinisterBot
 from motherlode.games.gonza.options import GonzaOptions
 from motherlode.games.gonza.render import PROMPT, render
 from motherlode.games.gonza.rules import GonzaState
@@ -31,7 +31,7 @@ GAME = Game(
     action_space_factory=action_space,
     render=render,
     prompt=PROMPT,
-    bots={"minister": MinisterBot, "heuristic": HeuristicBot},
+    bots={"minister": MinisterBot, "heuristic": HeuristicBot, "judge": JudgeBot},
     sample_moves=6,
     search_defaults={"cutoff": 40, "eval": "heuristic", "prior": "heuristic", "bias": 1},
     seat_options=minister_seats,

@@ -7,7 +7,9 @@ Both read only what their seat may know: the legal actions, and a copy of the ga
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+from motherlode.agents.judge import foretell, weights_or_none
 from motherlode.engine import Action, Agent, State, seat_view
 from motherlode.games.gonza import minister
 from motherlode.games.gonza.actions import (
@@ -271,4 +273,170 @@ class HeuristicBot(Agent):
         return CARD_WORTH[card.effect] + (card.amount if card.effect == "bonus" else 0)
 
 
-__all__ = ["HeuristicBot", "MinisterBot"]
+# ------------------------------------------------------------ the fitted judge
+
+HOLDINGS = (
+    "points",
+    "credits in hand",
+    "credits to earn",
+    "stock value",
+    "credits placed",
+    "stock step up",
+    "stock step down",
+    "stock held alone",
+    "stock others lead",
+    "event drift",
+    "card promise",
+    "cards in hand",
+    "bids",
+    "bids leading",
+    "leading card worth",
+    "to move",
+    "dice to use",
+)
+"""What :func:`holdings` writes down for a seat, in its order."""
+
+(
+    _POINTS,
+    _HAND,
+    _TO_EARN,
+    _STOCK,
+    _PLACED,
+    _STEP_UP,
+    _STEP_DOWN,
+    _ALONE,
+    _OTHERS_LEAD,
+    _DRIFT,
+    _PROMISE,
+    _CARDS,
+    _BIDS,
+    _BIDS_LEADING,
+    _LEADING_WORTH,
+    _TO_MOVE,
+    _DICE,
+) = range(len(HOLDINGS))
+
+
+def left(state: GonzaState) -> float:
+    """The share of the game still to play: event tokens still to be added before the last
+    event card, of all the game's (0 in the final round)."""
+    needed = int(state.params.event_tokens)
+    if state.final:
+        return 0.0
+    steps = max(1, state.options.event_cards * needed)
+    return max(0.0, len(state.event_deck) * needed - state.tokens) / steps
+
+
+def drift(state: GonzaState) -> list[float]:
+    """Each corporation's expected marker move from the event cards still to come: those
+    left in the deck, each drawn from the cards nobody has seen (the deck and the box, the
+    same in every world the seat may imagine)."""
+    unseen = [state.comp.event[e] for e in (*state.event_deck, *state.event_box)]
+    if not state.event_deck or not unseen:
+        return [0.0] * len(state.corps)
+    share = len(state.event_deck) / len(unseen)
+    by_type: dict[str, float] = {}
+    for card in unseen:  # whole numbers: the sum is the same in any order the decks lie
+        for kind, spaces in card.moves:
+            by_type[kind] = by_type.get(kind, 0) + spaces
+    by_type = {kind: spaces * share for kind, spaces in by_type.items()}
+    return [by_type.get(corp.type, 0.0) for corp in state.corps]
+
+
+def holdings(state: GonzaState) -> list[list[float]]:
+    """Each seat's points and what will turn into points (:data:`HOLDINGS`): its credits in
+    hand and still to earn, its stocks (their value, how much one step up or down moves it,
+    whether it holds them alone or behind an opponent, the events' expected pull), its broker
+    cards and bids, and the dice of its turn: the raw material of a judgement."""
+    n = state.num_players
+    cards = state.comp.card
+    rows = [[0.0] * len(HOLDINGS) for _ in range(n)]
+    moves = drift(state)
+    for c, corp in enumerate(state.corps):
+        track, pos = corp.track, state.pos[c]
+        value = track[pos]
+        up = track[min(pos + 1, len(track) - 1)] - value
+        down = value - track[max(pos - 1, 0)]
+        ahead = moves[c] * (up if moves[c] > 0 else down)
+        row = state.placed[c * n : c * n + n]
+        total = sum(row)
+        for seat, k in enumerate(row):
+            if not k:
+                continue
+            f = rows[seat]
+            f[_STOCK] += k * value
+            f[_PLACED] += k
+            f[_STEP_UP] += k * up
+            f[_STEP_DOWN] += k * down
+            f[_DRIFT] += k * ahead
+            if k == total:
+                f[_ALONE] += k * value
+            elif max(v for s, v in enumerate(row) if s != seat) > k:
+                f[_OTHERS_LEAD] += k * value
+    for slot, cid in enumerate(state.face_up):
+        bids = state.bids[slot * n : slot * n + n]
+        most = max(bids)
+        card = cards[cid]
+        for seat, mine in enumerate(bids):
+            if mine:
+                rows[seat][_BIDS] += mine
+                if mine == most:
+                    rows[seat][_BIDS_LEADING] += mine
+                    rows[seat][_LEADING_WORTH] += CARD_WORTH[card.effect] + card.amount * (
+                        card.when == "end"
+                    )
+    for seat, f in enumerate(rows):
+        f[_POINTS] = float(state.score(seat))
+        f[_HAND] = state.personal[seat]
+        f[_TO_EARN] = state.supply[seat]
+        f[_PROMISE] = sum(CARD_WORTH[cards[c].effect] for c in state.hands[seat])
+        f[_CARDS] = len(state.hands[seat])
+    if state.phase == TURN:
+        rows[state.active][_TO_MOVE] = 1.0
+        rows[state.active][_DICE] = state.dice_left
+    return rows
+
+
+JUDGE_FILE = Path(__file__).parent / "data" / "judge.toml"
+
+
+class JudgeBot(HeuristicBot):
+    """The heuristic's greedy play with a judgement fitted to how games end (``judge``).
+
+    Where :class:`HeuristicBot` values a seat by its score and rules of thumb for its bids
+    and cards, this bot weighs what the seat holds (:func:`holdings`) by weights fitted on
+    thousands of games' final scores (``bench/judge_fit.py gonza``), weights that change
+    smoothly as the events run out.  It is the search's judgement at its cut-off (``mcts
+    eval=judge``); it plays as the greedy heuristic does."""
+
+    name = "judge"
+    HOLDINGS = HOLDINGS
+
+    def __init__(self, seed: int | None = None, margin: float = 0.05) -> None:
+        super().__init__(seed, margin)
+        self.weights = weights_or_none("Gonza Index", JUDGE_FILE, HOLDINGS)
+
+    def holdings(self, state: State) -> list[list[float]]:
+        assert isinstance(state, GonzaState)
+        return holdings(state)
+
+    def left(self, state: State) -> float:
+        assert isinstance(state, GonzaState)
+        return left(state)
+
+    def evaluate_seats(self, state: State) -> list[float]:
+        """Each seat's foretold final score, for the search's cut-off (the heuristic's worth
+        where the weights could not be read; the scores once the game is over)."""
+        assert isinstance(state, GonzaState)
+        n = state.num_players
+        if state.is_over():
+            return [float(state.score(s)) for s in range(n)]
+        if self.weights is None:
+            return [worth(state, s) for s in range(n)]
+        return foretell(holdings(state), left(state), self.weights)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return self.evaluate_seats(state)[seat]
+
+
+__all__ = ["HOLDINGS", "HeuristicBot", "JudgeBot", "MinisterBot", "holdings"]

@@ -36,7 +36,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench.judge_fit
 
-from bench.judge_fit import fit, report, write
+from bench.judge_fit import arguments, fit, report, write
 from motherlode.engine import get_game
 from motherlode.games.carcassonne.bots import HOLDINGS, HeuristicBot, holdings
 from motherlode.games.carcassonne.rules import PLACE, CarcassonneState
@@ -69,14 +69,7 @@ def play(seed: int, every: int) -> list[tuple[float, list[list[float]], list[flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--every", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=50_000)
-    parser.add_argument("--buckets", type=int, default=4)
-    parser.add_argument("--save", type=Path, help="write the data here (.npz)")
-    parser.add_argument("--load", type=Path, help="read the data from here instead of playing")
-    parser.add_argument("--ridge", type=float, default=10.0, help="the fit's ridge penalty")
-    parser.add_argument("--write", type=Path, help="fit on every game and write the weights here")
+    arguments(parser, every=4)
     args = parser.parse_args()
     if args.load:
         data = np.load(args.load)

@@ -151,18 +151,24 @@ def report(
             )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int, default=2)
+def arguments(parser: argparse.ArgumentParser, every: int) -> None:
+    """The options every fit takes: how many games to play (or which to load), how often to
+    write a position down, the penalty, where to write the weights."""
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--every", type=int, default=8)
+    parser.add_argument("--every", type=int, default=every)
     parser.add_argument("--seed", type=int, default=50_000)
     parser.add_argument("--buckets", type=int, default=4)
     parser.add_argument("--save", type=Path, help="write the data here (.npz)")
     parser.add_argument("--load", type=Path, help="read the data from here instead of playing")
     parser.add_argument("--ridge", type=float, default=10.0, help="the fit's ridge penalty")
     parser.add_argument("--write", type=Path, help="fit on every game and write the weights here")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=2)
+    arguments(parser, every=8)
     args = parser.parse_args()
     game = get_game(args.game)
     if "judge" not in game.bots:

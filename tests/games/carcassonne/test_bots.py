@@ -22,6 +22,7 @@ from motherlode.games.carcassonne.bots import (
     holdings,
 )
 from motherlode.games.carcassonne.rules import TAKE, CarcassonneState
+from tests.agents.blind import assert_judge_blind
 from tests.games.carcassonne.helpers import TakeGold, feature, lay, new_game, stand
 from tests.games.carcassonne.reference import referee
 from tests.games.carcassonne.test_goldmines import _road_and_city_completed_together
@@ -142,23 +143,7 @@ def test_bots_judge_reads_only_what_its_seat_knows():
     """The fitted judgement (the search's cut-off with ``eval=judge``) is the same in every
     world the seat may imagine: it reads the map, the scores and how many tiles are left,
     never the bag's order or another seat's secrets."""
-    game = get_game("carcassonne")
-    state = game.new_state(2, 11)
-    assert isinstance(state, CarcassonneState)
-    rng = random.Random(11)
-    judge = JudgeBot(seed=1)
-    checked = 0
-    while not state.is_over():
-        (seat,) = state.pending()
-        if rng.random() < 0.2:
-            seen = holdings(state), judge.evaluate_seats(state)
-            for world in range(3):
-                sample = state.determinize(seat, random.Random(world))
-                assert isinstance(sample, CarcassonneState)
-                assert (holdings(sample), judge.evaluate_seats(sample)) == seen
-            checked += 1
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert checked > 10
+    assert assert_judge_blind(get_game("carcassonne"), 2, 11, 0.2) > 10
 
 
 def test_bots_judge_plays_to_the_end_and_values_a_finished_game_by_its_points():

@@ -22,6 +22,7 @@ from motherlode.games.gonza.bots import (
 from motherlode.games.gonza.rules import GonzaState
 from motherlode.sim import simulate
 from motherlode.table import Table
+from tests.agents.blind import assert_judge_blind
 from tests.games.gonza.helpers import GAME, conserved
 
 
@@ -165,22 +166,8 @@ def test_judge_share_left_falls_to_nothing_by_the_final_round() -> None:
 def test_judge_reads_nothing_a_seat_cannot_see() -> None:
     """The unseen order of the event and broker decks is re-drawn in every world a seat may
     imagine; the judge's holdings and values are the same in all of them."""
-    state = GAME.new_state(2, 8)
-    assert isinstance(state, GonzaState)
-    judge = JudgeBot(seed=1)
-    rng = random.Random(8)
-    checked = 0
-    while not state.is_over():
-        (seat,) = state.pending()
-        if rng.random() < 0.1:
-            seen = holdings(state), judge.evaluate_seats(state)
-            for world in range(3):
-                sample = state.determinize(seat, random.Random(world))
-                assert isinstance(sample, GonzaState)
-                assert (holdings(sample), judge.evaluate_seats(sample)) == seen
-            checked += 1
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert checked > 5
+    assert assert_judge_blind(GAME, 2, 8, 0.1) > 5
+    assert assert_judge_blind(GAME, 3, 9, 0.05) > 5
 
 
 def test_judge_plays_to_the_end_and_values_a_finished_game_by_its_scores() -> None:

@@ -20,8 +20,10 @@ import random
 from bisect import bisect
 from collections.abc import Callable
 from itertools import accumulate
+from pathlib import Path
 from statistics import fmean
 
+from motherlode.agents.judge import foretell, weights_or_none
 from motherlode.engine import Action, Agent, State
 from motherlode.games.goodwill import events, results
 from motherlode.games.goodwill.actions import MAX_PRICE, Partner, Pass, Price, Propose, Vote
@@ -334,4 +336,135 @@ class HeuristicBot(Agent):
         return Vote(self.portfolio(worlds, seat, proposal) > now)
 
 
-BOTS = {"heuristic": HeuristicBot}
+# ------------------------------------------------------------ the fitted judge
+
+HOLDINGS = (
+    "points",
+    "cash",
+    "shares",
+    "forecast gain",
+    "forecast gain this year",
+    "shares losing this year",
+    "shares in a failing company",
+    "most shares held",
+    "shares under review",
+    "cash x best gain",
+)
+"""What :func:`holdings` writes down for a seat, in its order."""
+
+(
+    _POINTS,
+    _CASH,
+    _SHARES,
+    _GAIN,
+    _GAIN_NOW,
+    _LOSING,
+    _FAILING,
+    _MOST,
+    _REVIEW,
+    _CASH_GAIN,
+) = range(len(HOLDINGS))
+
+
+def left(state: GoodwillState) -> float:
+    """The share of the game still to play: the years left, counting the companies of this
+    year's review still to come (each year reviews the three in turn)."""
+    years = max(1, state.options.years)
+    last: int = state.params.last_year
+    if state.is_over():
+        return 0.0
+    this_year = 1.0 - state.company / len(COMPANIES)
+    return min(1.0, (last - state.year + this_year) / years)
+
+
+def holdings(world: GoodwillState) -> list[list[float]]:
+    """Each seat's points and what will turn into points (:data:`HOLDINGS`), read in one
+    world (the search's cut-off hands the judge a world drawn from the deciding seat's
+    information): its cash and shares, what the :func:`forecast` says its shares will gain on
+    their value now (to the end, and this year alone), its shares of companies losing money
+    this year or unable to pay it, its largest holding (a boss vote needs 6), its shares of
+    the company being traded, and its cash times the best gain a share offers (cash to buy
+    with)."""
+    n = world.num_players
+    now = [float(world.share_value(c)) for c in range(len(COMPANIES))]
+    if world.options.cash_only:
+        now = [0.0] * len(COMPANIES)
+    ahead = forecast(world)
+    gain = [a - v for a, v in zip(ahead, now, strict=True)]
+    result = [
+        0 if world.bankrupt[c] else results.company_result(world, c) for c in range(len(COMPANIES))
+    ]
+    year_gain = [
+        0.0 if world.bankrupt[c] else result[c] / world.params.shares_per_company
+        for c in range(len(COMPANIES))
+    ]
+    best = max(0.0, *gain)
+    scores = world.scores()
+    rows = []
+    for seat in range(n):
+        held = world.shares[seat]
+        f = [0.0] * len(HOLDINGS)
+        f[_POINTS] = scores[seat]
+        f[_CASH] = world.cash[seat]
+        f[_SHARES] = sum(held)
+        f[_GAIN] = sum(k * g for k, g in zip(held, gain, strict=True))
+        f[_GAIN_NOW] = sum(k * g for k, g in zip(held, year_gain, strict=True))
+        f[_LOSING] = sum(k for k, r in zip(held, result, strict=True) if r < 0)
+        f[_FAILING] = sum(
+            k for c, k in enumerate(held) if result[c] < 0 and world.capital[c] < -result[c]
+        )
+        f[_MOST] = max(held)
+        f[_REVIEW] = held[world.company] if world.company < len(COMPANIES) else 0
+        f[_CASH_GAIN] = world.cash[seat] * best
+        rows.append(f)
+    return rows
+
+
+JUDGE_FILE = Path(__file__).parent / "data" / "judge.toml"
+
+
+class JudgeBot(HeuristicBot):
+    """The heuristic's play with a judgement fitted to how games end (``judge``).
+
+    Where :class:`HeuristicBot` values a seat as its cash plus its shares at the worth the
+    :func:`forecast` gives them, this bot weighs what the seat holds (:func:`holdings`, the
+    forecast among them) by weights fitted on thousands of games' final scores
+    (``bench/judge_fit.py goodwill``).  It is the search's judgement at its cut-off (``mcts
+    eval=judge``), where every state is a world drawn from the searching seat's
+    information; asked about the real game, which hides what some seats have not seen, it
+    values each seat as the heuristic does, from worlds drawn from that seat's information."""
+
+    name = "judge"
+    HOLDINGS = HOLDINGS
+
+    def __init__(self, seed: int | None = None, samples: int = 6) -> None:
+        super().__init__(seed, samples)
+        self.weights = weights_or_none("Goodwill", JUDGE_FILE, HOLDINGS)
+
+    def holdings(self, state: State) -> list[list[float]]:
+        """:func:`holdings` of a world; of the real game only where nothing is hidden from
+        any seat (for the fit, which plays with every information known to the script)."""
+        assert isinstance(state, GoodwillState)
+        return holdings(state)
+
+    def left(self, state: State) -> float:
+        assert isinstance(state, GoodwillState)
+        return left(state)
+
+    def evaluate_seats(self, state: State) -> list[float]:
+        """Each seat's foretold final score (the scores once the game is over; the
+        heuristic's values where the weights could not be read or ``state`` is the real
+        game rather than a world)."""
+        assert isinstance(state, GoodwillState)
+        n = state.num_players
+        if state.is_over():
+            return list(state.scores())
+        if self.weights is None or not state.determinized:
+            return [HeuristicBot.evaluate(self, state, s) for s in range(n)]
+        return foretell(holdings(state), left(state), self.weights)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return self.evaluate_seats(state)[seat]
+
+
+BOTS = {"heuristic": HeuristicBot, "judge": JudgeBot}

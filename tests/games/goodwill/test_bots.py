@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+from pathlib import Path
 from statistics import fmean
 
 import pytest
 
 from motherlode.agents import RandomAgent, make_agent
+from motherlode.agents.judge import foretell, load_weights
 from motherlode.agents.mcts import MCTSAgent
 from motherlode.engine import Agent, BadOptions, get_game
+from motherlode.games.goodwill import bots
 from motherlode.games.goodwill.actions import Price
-from motherlode.games.goodwill.bots import HeuristicBot, believed, forecast, weighed_worth
+from motherlode.games.goodwill.bots import (
+    HOLDINGS,
+    JUDGE_FILE,
+    HeuristicBot,
+    JudgeBot,
+    believed,
+    forecast,
+    holdings,
+    left,
+    weighed_worth,
+)
 from motherlode.games.goodwill.components import COMPONENTS
 from motherlode.games.goodwill.rules import GoodwillState
 from tests.agents.blind import assert_search_blind
@@ -218,3 +232,89 @@ def test_belief_names_a_bot_that_can_weigh_worlds() -> None:
     assert isinstance(search, MCTSAgent)
     with pytest.raises(BadOptions, match="belief"):
         search.bind(yukon)
+
+
+# ------------------------------------------------------------------ the fitted judge
+
+
+def test_the_judge_is_registered_and_ships_weights_for_every_holding() -> None:
+    assert isinstance(make_agent("judge", GAME, seed=1), JudgeBot)
+    shipped = load_weights(JUDGE_FILE, HOLDINGS)
+    assert len(shipped) == len(HOLDINGS) - 1 and any(any(w) for w in shipped)
+
+
+def test_the_judge_holdings_read_one_world() -> None:
+    world = new(3, 4).determinize(0, random.Random(3))
+    assert isinstance(world, GoodwillState)
+    world.shares[1] = [4, 0, 2]
+    world.cash[1] = 37
+    rows = holdings(world)
+    named = dict(zip(HOLDINGS, rows[1], strict=True))
+    now = [world.share_value(c) for c in range(3)]
+    ahead = forecast(world)
+    assert named["points"] == world.scores()[1] == 37 + 4 * now[0] + 2 * now[2]
+    assert named["cash"] == 37 and named["shares"] == 6 and named["most shares held"] == 4
+    assert named["forecast gain"] == pytest.approx(
+        4 * (ahead[0] - now[0]) + 2 * (ahead[2] - now[2])
+    )
+    assert named["shares under review"] == world.shares[1][world.company]
+    best = max(0.0, *(a - v for a, v in zip(ahead, now, strict=True)))
+    assert named["cash x best gain"] == pytest.approx(37 * best)
+
+
+def test_the_judge_share_left_runs_from_one_to_nothing() -> None:
+    state = new(3, 5)
+    seen = [left(state)]
+    play(state, [HeuristicBot(seed=s, samples=2) for s in range(3)])
+    seen.append(left(state))
+    assert seen == [1.0, 0.0]
+    state = new(3, 6)
+    shares = []
+    agents = [HeuristicBot(seed=s, samples=2) for s in range(3)]
+    while not state.is_over():
+        shares.append(left(state))
+        seat = state.pending()[0]
+        state.apply(seat, agents[seat].act(state, seat))
+    assert all(b <= a for a, b in itertools.pairwise(shares)) and 0 < shares[-1] < 1
+
+
+def test_the_judge_values_a_world_by_its_weights_and_the_real_game_as_the_heuristic() -> None:
+    """In a search's world (every information known there) the judge foretells from the
+    holdings; asked about the real game, which hides informations from some seats, it values
+    each seat as the heuristic does from worlds drawn from that seat's information, and
+    what seat 0 has not seen changes nothing of its value."""
+    state = new(3, 4)
+    world = state.determinize(0, random.Random(3))
+    judge = JudgeBot(seed=1)
+    assert judge.weights is not None
+    assert judge.evaluate_seats(world) == foretell(holdings(world), left(world), judge.weights)
+    assert judge.evaluate(state, 1) == HeuristicBot(seed=1).evaluate(state, 1)
+    heuristic = HeuristicBot(seed=5)
+    assert JudgeBot(seed=5).evaluate_seats(state) == [
+        heuristic.evaluate(state, s) for s in range(3)
+    ]
+    twin = state.clone()
+    twin.information = state.determinize(0, random.Random(8)).information
+    assert twin.information != state.information
+    assert JudgeBot(seed=2).evaluate(state, 0) == JudgeBot(seed=2).evaluate(twin, 0)
+
+
+def test_the_search_with_the_judge_reads_nothing_hidden() -> None:
+    state, twin = twins(new(3, 4))
+    spec = "mcts:iters=40,cutoff=4,eval=judge,top=5"
+    assert_search_blind(GAME, spec, 9, 0, (state, twin), opp="heuristic")
+
+
+def test_the_judge_without_its_weights_judges_as_the_heuristic(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    corrupt = tmp_path / "judge.toml"
+    corrupt.write_text("[weights]\n")
+    monkeypatch.setattr(bots, "JUDGE_FILE", corrupt)
+    with caplog.at_level("WARNING"):
+        judge = JudgeBot(seed=1)
+    assert judge.weights is None and "Goodwill judge" in caplog.text
+    world = new(3, 4).determinize(0, random.Random(3))
+    assert judge.evaluate_seats(world) == [
+        HeuristicBot(seed=1).evaluate(world, s) for s in range(3)
+    ]

@@ -460,10 +460,13 @@ class JudgeBot(HeuristicBot):
         if state.is_over():
             return list(state.scores())
         if self.weights is None or not state.determinized:
-            return [HeuristicBot.evaluate(self, state, s) for s in range(n)]
+            value = super().evaluate
+            return [value(state, s) for s in range(n)]
         return foretell(holdings(state), left(state), self.weights)
 
     def evaluate(self, state: State, seat: int) -> float:
+        if self.weights is None or not state.determinized:
+            return super().evaluate(state, seat)
         return self.evaluate_seats(state)[seat]
 
 

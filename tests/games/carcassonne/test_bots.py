@@ -23,6 +23,7 @@ from motherlode.games.carcassonne.bots import (
 )
 from motherlode.games.carcassonne.rules import TAKE, CarcassonneState
 from tests.agents.blind import assert_judge_blind
+from tests.agents.judges import assert_search_plays_with, judge_with_bad_weights
 from tests.games.carcassonne.helpers import TakeGold, feature, lay, new_game, stand
 from tests.games.carcassonne.reference import referee
 from tests.games.carcassonne.test_goldmines import _road_and_city_completed_together
@@ -162,14 +163,7 @@ def test_bots_judge_plays_to_the_end_and_values_a_finished_game_by_its_points():
 
 
 def test_bots_judge_is_the_search_judgement_where_asked():
-    game = get_game("carcassonne")
-    agent = make_agent("expert:iters=6,eval=judge", game, seed=2)
-    state = game.new_state(2, 2)
-    for _ in range(6):
-        (seat,) = state.pending()
-        action = agent.act(state, seat)
-        assert action in state.legal_actions(seat)
-        state.apply(seat, action)
+    assert_search_plays_with(get_game("carcassonne"), "expert:iters=6,eval=judge", 2)
 
 
 def test_bots_judge_ships_weights_for_every_holding():
@@ -182,13 +176,9 @@ def test_bots_judge_without_its_weights_judges_as_the_heuristic_and_says_so(
 ):
     """A shipped weights file that is missing or corrupt does not stop the levels that use
     the judge: the search goes on with the heuristic's judgement, and the log says why."""
-    corrupt = tmp_path / "judge.toml"
-    corrupt.write_text("[weights\n")
-    monkeypatch.setattr(bots, "JUDGE_FILE", corrupt)
-    with caplog.at_level("WARNING"):
-        judge = JudgeBot(seed=1)
-    assert judge.weights is None
-    assert "judges as the heuristic does" in caplog.text and str(corrupt) in caplog.text
+    title = "Carcassonne"
+    judge = judge_with_bad_weights(bots, "[weights\n", title, tmp_path, monkeypatch, caplog)
+    assert isinstance(judge, JudgeBot)
     state = get_game("carcassonne").new_state(2, 4)
     assert isinstance(state, CarcassonneState)
     rng = random.Random(4)

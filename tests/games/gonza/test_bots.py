@@ -23,6 +23,7 @@ from motherlode.games.gonza.rules import GonzaState
 from motherlode.sim import simulate
 from motherlode.table import Table
 from tests.agents.blind import assert_judge_blind
+from tests.agents.judges import assert_search_plays_with, judge_with_bad_weights
 from tests.games.gonza.helpers import GAME, conserved
 
 
@@ -185,13 +186,7 @@ def test_judge_plays_to_the_end_and_values_a_finished_game_by_its_scores() -> No
 
 
 def test_judge_is_the_search_judgement_where_asked() -> None:
-    agent = make_agent("expert:iters=8,eval=judge", GAME, seed=2)
-    state = GAME.new_state(2, 2)
-    for _ in range(6):
-        (seat,) = state.pending()
-        action = agent.act(state, seat)
-        assert action in state.legal_actions(seat)
-        state.apply(seat, action)
+    assert_search_plays_with(GAME, "expert:iters=8,eval=judge", 2)
 
 
 def test_judge_ships_weights_for_every_holding() -> None:
@@ -202,13 +197,9 @@ def test_judge_ships_weights_for_every_holding() -> None:
 def test_judge_without_its_weights_judges_as_the_heuristic_and_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    corrupt = tmp_path / "judge.toml"
-    corrupt.write_text('[weights]\n"bids" = [1, 2]\n')
-    monkeypatch.setattr(bots, "JUDGE_FILE", corrupt)
-    with caplog.at_level("WARNING"):
-        judge = JudgeBot(seed=1)
-    assert judge.weights is None
-    assert "Gonza Index judge" in caplog.text and str(corrupt) in caplog.text
+    text = '[weights]\n"bids" = [1, 2]\n'
+    judge = judge_with_bad_weights(bots, text, "Gonza Index", tmp_path, monkeypatch, caplog)
+    assert isinstance(judge, JudgeBot)
     state = _two_seat_market()
     assert judge.evaluate_seats(state) == [worth(state, 0), worth(state, 1)]
     assert judge.evaluate(state, 1) == HeuristicBot(seed=1).evaluate(state, 1)

@@ -29,6 +29,7 @@ from motherlode.games.goodwill.bots import (
 from motherlode.games.goodwill.components import COMPONENTS
 from motherlode.games.goodwill.rules import GoodwillState
 from tests.agents.blind import assert_search_blind
+from tests.agents.judges import judge_with_bad_weights
 from tests.games.goodwill.helpers import GAME, card, check_invariants, new, set_prices
 
 
@@ -308,12 +309,8 @@ def test_the_search_with_the_judge_reads_nothing_hidden() -> None:
 def test_the_judge_without_its_weights_judges_as_the_heuristic(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    corrupt = tmp_path / "judge.toml"
-    corrupt.write_text("[weights]\n")
-    monkeypatch.setattr(bots, "JUDGE_FILE", corrupt)
-    with caplog.at_level("WARNING"):
-        judge = JudgeBot(seed=1)
-    assert judge.weights is None and "Goodwill judge" in caplog.text
+    judge = judge_with_bad_weights(bots, "[weights]\n", "Goodwill", tmp_path, monkeypatch, caplog)
+    assert isinstance(judge, JudgeBot)
     world = new(3, 4).determinize(0, random.Random(3))
     assert judge.evaluate_seats(world) == [
         HeuristicBot(seed=1).evaluate(world, s) for s in range(3)

@@ -442,8 +442,9 @@ class JudgeBot(HeuristicBot):
         self.weights = weights_or_none("Goodwill", JUDGE_FILE, HOLDINGS)
 
     def holdings(self, state: State) -> list[list[float]]:
-        """:func:`holdings` of a world; of the real game only where nothing is hidden from
-        any seat (for the fit, which plays with every information known to the script)."""
+        """:func:`holdings`, read in full: a search hands the judge worlds drawn from its
+        seat's information; the fit (``bench/judge_fit.py``) hands it the real game, read as
+        one world with every information known."""
         assert isinstance(state, GoodwillState)
         return holdings(state)
 

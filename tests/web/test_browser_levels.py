@@ -95,7 +95,7 @@ def test_lobby_offers_the_levels_with_sentences_and_ratings(browser: Any, server
         *[[name, LABELS[name]] for name in LEVELS],
         {
             "group": OTHERS,
-            "options": [[b, b] for b in ("heuristic", "mcts", "minister", "random")],
+            "options": [[b, b] for b in ("heuristic", "judge", "mcts", "minister", "random")],
         },
     ]
     assert page.input_value("#seat-0") == "human"

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
+from motherlode.agents.rollout import margins
+
 log = logging.getLogger(__name__)
 
 Weights = tuple[tuple[float, float, float], ...]
@@ -76,12 +78,9 @@ def foretell(rows: Sequence[Sequence[float]], left: float, weights: Weights) -> 
     return [row[0] + sum(h * w for h, w in zip(row[1:], coef, strict=True)) for row in rows]
 
 
-def against_the_best(value: Sequence[float]) -> list[float]:
-    """Each seat's worth less its strongest opponent's (the leader's: less the runner-up's)."""
-    best = max(range(len(value)), key=value.__getitem__)
-    top = value[best]
-    second = max(v for s, v in enumerate(value) if s != best)
-    return [v - (second if s == best else top) for s, v in enumerate(value)]
+against_the_best = margins
+"""Each seat's worth less its strongest opponent's (the leader's: less the runner-up's): the
+margin the search itself reads from an outcome (:func:`motherlode.agents.rollout.margins`)."""
 
 
 __all__ = ["Weights", "against_the_best", "foretell", "load_weights", "weights_or_none"]

@@ -26,19 +26,25 @@ Evaluator = Callable[[State], Outcome]
 """Values a position that is not over, as if it were the end."""
 
 
+def margins(points: Sequence[float]) -> list[float]:
+    """Every seat's margin over its best rival: the leader's over the runner-up, the others'
+    below the leader (a lone seat: its points)."""
+    if len(points) == 1:
+        return [float(points[0])]
+    leader = max(range(len(points)), key=points.__getitem__)
+    best = points[leader]
+    runner_up = max(p for s, p in enumerate(points) if s != leader)
+    out = [float(p - best) for p in points]
+    out[leader] = float(best - runner_up)
+    return out
+
+
 def outcome(points: Sequence[float], top: Sequence[int]) -> Outcome:
     """Win shares of the seats in ``top`` and every seat's margin over its best rival."""
     shares = [0.0] * len(points)
     for seat in top:
         shares[seat] = 1.0 / len(top)
-    if len(points) == 1:
-        return shares, [float(points[0])]
-    leader = max(range(len(points)), key=points.__getitem__)
-    best = points[leader]
-    runner_up = max(p for s, p in enumerate(points) if s != leader)
-    margins = [float(p - best) for p in points]
-    margins[leader] = float(best - runner_up)
-    return shares, margins
+    return shares, margins(points)
 
 
 def final_outcome(state: State) -> Outcome:

@@ -394,6 +394,33 @@ def test_heuristic_rollouts_and_cutoff_evaluation() -> None:
     assert plain.action in state.legal_actions(0)
 
 
+def test_cutoff_zero_values_the_leaf_itself() -> None:
+    """``cutoff=0`` plays no rollout move: every evaluation is of a node the tree reached,
+    so with one iteration the evaluator sees the state the tree's first step made."""
+    state = BOT_NUGGETS.new_state(2, 6)
+    Greedy.evaluations = 0
+    result = search(state, 0, iters=40, rollout="greedy", cutoff=0, eval="greedy")
+    assert result.action in state.legal_actions(0)
+    assert Greedy.evaluations == 40 * 2
+    seen: list[int] = []
+
+    class Counting(Greedy):
+        def evaluate(self, state: State, seat: int) -> float:
+            seen.append(state.move_count)
+            return super().evaluate(state, seat)
+
+    counting = dataclasses.replace(BOT_NUGGETS, bots={"greedy": Counting})
+    start = counting.new_state(2, 6)
+    search(start, 0, iters=1, cutoff=0, eval="greedy")
+    leaf = seen[0]
+    assert leaf > start.move_count and seen == [leaf] * 2  # the tree's step, no more
+    seen.clear()
+    search(start, 0, iters=1, cutoff=1, eval="greedy")
+    assert seen == [leaf + 1] * 2  # one rollout move after the same step
+    with pytest.raises(BadOptions, match="cutoff must be at least 0"):
+        make_agent("mcts:cutoff=-1", NUGGETS)
+
+
 def test_the_prior_bot_is_tried_first() -> None:
     state = nuggets_state(2, 6, BOT_NUGGETS)  # 6 gold: greedy bids 2 of 0..6
     for result in (

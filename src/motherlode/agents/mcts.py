@@ -202,7 +202,9 @@ class MCTSAgent(Agent):
     ``c``       UCT exploration constant for values in [0, 1] (default 0.7)
     ``rollout`` ``random`` (default) or the name of one of the game's bots (``heuristic``)
     ``eps``     with a bot rollout, probability of a random move instead (default 0)
-    ``cutoff``  stop a rollout after this many moves and evaluate (default: play to the end)
+    ``cutoff``  stop a rollout after this many moves and evaluate (default: play to the end;
+                0 values the node the tree has just reached, with no rollout at all, as
+                AlphaZero values its leaves)
     ``eval``    evaluation at the cut-off: ``score`` (normalised current scores), ``learned``
                 (the game's trained evaluator, :mod:`motherlode.rl.value`: each seat's
                 chance to win and margin, read from that seat's own view) or a game
@@ -298,7 +300,7 @@ class MCTSAgent(Agent):
             )
         self.rollout = rollout
         self.eps = _number("eps", eps, low=0, high=1)
-        self.cutoff = None if cutoff is None else _whole("cutoff", cutoff, low=1)
+        self.cutoff = None if cutoff is None else _whole("cutoff", cutoff, low=0)
         if eval is not None and (not isinstance(eval, str) or not eval):
             raise BadOptions(T("mcts eval is 'score' or a bot name, got {eval!r}", eval=eval))
         if eval is not None and cutoff is None:

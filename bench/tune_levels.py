@@ -34,7 +34,16 @@ best at another.
 Noise: with N games a trial's interval is about ±1/sqrt(N) wide around 50% (±19 points at
 24 games), so most trials cannot be told apart, and the best of many trials is flattered
 by luck.  Re-measure the best against today's settings with many more games (the printed
-arena command) before writing it.
+arena command) before writing it.  ``--same-deals`` gives every trial the same deals and
+bot seeds (common random numbers): two settings then differ only in the games their play
+changes, not in the luck of the deal, which in a game of dice is most of a trial's spread
+(in Gonza Index about three games in four end alike for two settings on the same deal);
+the best is then flattered by those deals too, so re-measure it on others (the printed
+command uses another seed).
+
+``--range NAME=LOW:HIGH`` (repeatable) moves a parameter's range, e.g. ``--range
+cutoff=1:30`` for a level whose judgement at the cut-off needs few moves; a range starting
+at 0 or below is sampled evenly, not on a log scale.
 
 ``--storage sqlite:///FILE.db`` keeps the study in an Optuna RDB storage (study name
 ``<game>-<level>-<players>p``): stop the run at any time and start the same command
@@ -119,6 +128,34 @@ SPACE: dict[str, Param] = {
 range.  Printed at the start of a run and written with its results."""
 
 
+def ranged(param: Param, name: str, bounds: tuple[float, float] | None) -> Param:
+    """``param`` with the range ``bounds`` (``--range``), checked: whole numbers for a
+    whole-number parameter, low below high, and no log scale from 0 or below."""
+    if bounds is None:
+        return param
+    low, high = bounds
+    if not low < high:
+        raise BadOptions(f"--range {name}: the low end must be below the high end")
+    if param.integer and not (float(low).is_integer() and float(high).is_integer()):
+        raise BadOptions(f"--range {name}: {name} takes whole numbers")
+    return Param(low, high, log=param.log and low > 0, integer=param.integer)
+
+
+def parse_ranges(texts: Sequence[str]) -> dict[str, tuple[float, float]]:
+    """``["cutoff=1:30"]`` as ``{"cutoff": (1.0, 30.0)}``, with a clear error otherwise."""
+    ranges: dict[str, tuple[float, float]] = {}
+    for text in texts:
+        name, _, bounds = text.partition("=")
+        low, colon, high = bounds.partition(":")
+        try:
+            if not colon:
+                raise ValueError
+            ranges[name.strip()] = (float(low), float(high))
+        except ValueError:
+            raise BadOptions(f"--range is NAME=LOW:HIGH (cutoff=1:30), not {text!r}") from None
+    return ranges
+
+
 def describe_space(space: Mapping[str, Param]) -> str:
     return "; ".join(f"{name} {param.describe()}" for name, param in space.items())
 
@@ -195,6 +232,8 @@ class Tuning:
     options: dict[str, Any] = field(default_factory=dict)
     space: dict[str, Param] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    same_deals: bool = False
+    """Every trial plays the same deals and bot seeds (``--same-deals``)."""
     backend: Backend | None = None
     jobs: int = 1
     progress: bool = False
@@ -212,6 +251,7 @@ class Tuning:
         ms: float | None = None,
         iters: int | None = None,
         space: Sequence[str] | None = None,
+        ranges: Mapping[str, tuple[float, float]] | None = None,
         options: Mapping[str, Any] | None = None,
         **rest: Any,
     ) -> Tuning:
@@ -258,7 +298,11 @@ class Tuning:
             tuning.notes.append("top is not tuned: the game's heuristic does not rank its moves")
             if not names:
                 raise BadOptions("nothing left to tune")
-        tuning.space = {n: SPACE[n] for n in names}
+        ranges = dict(ranges or {})
+        stray = sorted(set(ranges) - set(names))
+        if stray:
+            raise BadOptions(f"--range names {', '.join(stray)}, which this run does not tune")
+        tuning.space = {n: ranged(SPACE[n], n, ranges.get(n)) for n in names}
         current = tuning.current()
         for name, param in tuning.space.items():
             value = current.get(name)
@@ -317,6 +361,7 @@ class Tuning:
             "seed": self.seed,
             "options": self.options,
             "space": {name: p.to_json() for name, p in self.space.items()},
+            **({"deals": "same"} if self.same_deals else {}),
         }
 
     @property
@@ -326,7 +371,7 @@ class Tuning:
     def objective(self, trial: optuna.Trial) -> float:
         params = {name: param.suggest(trial, name) for name, param in self.space.items()}
         spec = self.spec(params)
-        seed = trial_seed(self.seed, trial.number)
+        seed = trial_seed(self.seed, 0 if self.same_deals else trial.number)
         start = time.perf_counter()
         common: dict[str, Any] = {
             "players": self.players,
@@ -492,6 +537,7 @@ def write_best(tuning: Tuning, study: optuna.Study, command: str) -> tuple[Path,
         f"[{tuning.level}] tuned by Optuna TPE against {OPPONENT}: {command}",
         f"seed {tuning.seed}, {finished} trials of {tuning.games} games each, "
         f"{tuning.players} players, {tuning.budget} a move"
+        + (", the same deals in every trial" if tuning.same_deals else "")
         + (f", options {tuning.options}" if tuning.options else ""),
         f"space: {describe_space(tuning.space)}",
         f"best: trial {best.number}, win rate {rate(best)}"
@@ -516,6 +562,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("-p", "--players", type=int, help="players (default: the game's fewest)")
     parser.add_argument("--seed", type=int, default=0, help="seeds the sampler and the games")
     parser.add_argument("--space", help=f"parameters to tune, of {','.join(SPACE)} (default all)")
+    parser.add_argument(
+        "--range",
+        action="append",
+        default=[],
+        metavar="NAME=LOW:HIGH",
+        help="another range for a parameter (cutoff=1:30); repeatable",
+    )
+    parser.add_argument(
+        "--same-deals",
+        action="store_true",
+        help="every trial plays the same deals and bot seeds (common random numbers)",
+    )
     parser.add_argument("-j", "--jobs", type=int, help="local processes (1) or Ray CPUs (all)")
     parser.add_argument("--backend", choices=BACKENDS, default="local")
     parser.add_argument("--address", help="the Ray cluster to join")
@@ -543,6 +601,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ms=args.ms,
                 iters=args.iters,
                 space=None if args.space is None else [n.strip() for n in args.space.split(",")],
+                ranges=parse_ranges(args.range),
+                same_deals=args.same_deals,
                 options=parse_option_pairs(args.option),
                 backend=runner,
                 progress=sys.stderr.isatty(),
@@ -554,6 +614,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{tuning.budget} a move, seed {args.seed}, on {runner.describe()}"
             )
             print(f"Search space: {describe_space(tuning.space)}")
+            if tuning.same_deals:
+                print(f"Every trial plays the same deals (arena seed {trial_seed(args.seed, 0)})")
             print(f"Today's settings: {tuning.spec(tuning.baseline())}")
             for note in tuning.notes:
                 print(f"Note: {note}")

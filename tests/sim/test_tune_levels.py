@@ -104,3 +104,43 @@ def test_a_stored_study_resumes_and_the_best_is_written(data_folder: Path) -> No
     assert "2 trials of 2 games each, 2 players, iters=8" in text
     assert "c [0.2, 1.6] log" in text and f"best: trial {best.number}, win rate" in text
     assert levels.expand("strong", {}, get_game("gonza"))[1]["cutoff"] == best.params["cutoff"]
+
+
+def test_same_deals_and_ranges(data_folder: Path) -> None:
+    """``--same-deals``: every trial plays trial 0's deals and bot seeds; ``--range`` moves a
+    parameter's range (evenly sampled from 0), and bad ranges are refused."""
+    tuning = Tuning.make(
+        "gonza",
+        "strong",
+        games=2,
+        iters=8,
+        seed=3,
+        space=["c", "cutoff"],
+        ranges={"cutoff": (0, 12)},
+        same_deals=True,
+        report=lambda line: None,
+    )
+    assert tuning.space["cutoff"] == Param(0, 12, log=False, integer=True)
+    assert tuning.space["c"] == SPACE["c"]
+    assert tuning.settings()["deals"] == "same"
+    assert "deals" not in Tuning.make("gonza", "strong", games=2, iters=8).settings()
+    with pytest.warns(UserWarning, match="out of range"):  # today's 40, outside 0-12
+        study = tune(tuning, trials=3)
+    seeds = {t.user_attrs["seed"] for t in study.trials}
+    assert seeds == {tune_levels.trial_seed(3, 0)}
+    assert study.trials[0].user_attrs["baseline"]  # today's cut-off, which may lie outside
+    assert all(0 <= t.params["cutoff"] <= 12 for t in study.trials[1:])
+    fresh = tune(Tuning.make("gonza", "strong", games=2, iters=8, seed=3, space=["c"]), trials=2)
+    assert len({t.user_attrs["seed"] for t in fresh.trials}) == 2
+    assert tune_levels.ranged(SPACE["cutoff"], "cutoff", (2, 30)).log  # above 0: still log
+    assert tune_levels.parse_ranges(["cutoff=1:30", "c=0.1:2"]) == {
+        "cutoff": (1, 30),
+        "c": (0.1, 2),
+    }
+    for bad in ({"cutoff": (5, 5)}, {"cutoff": (1.5, 9)}, {"widen": (2, 9)}):
+        with pytest.raises(BadOptions):
+            Tuning.make("gonza", "strong", games=2, iters=8, space=["c", "cutoff"], ranges=bad)
+    for text in ("cutoff", "cutoff=1", "cutoff=a:b"):
+        with pytest.raises(BadOptions, match="NAME=LOW:HIGH"):
+            tune_levels.parse_ranges([text])
+    assert tune_levels.main(["gonza", *TINY, "--trials", "1", "--range", "cutoff=9"]) == 2

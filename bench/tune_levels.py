@@ -37,7 +37,8 @@ by luck.  Re-measure the best against today's settings with many more games (the
 arena command) before writing it.  ``--same-deals`` gives every trial the same deals and
 bot seeds (common random numbers): two settings then differ only in the games their play
 changes, not in the luck of the deal, which in a game of dice is most of a trial's spread
-(in Gonza Index about three games in four end alike for two settings on the same deal);
+(two settings' games on the same deals ended alike in about half the games in Gonza Index
+and four in five in Goodwill: docs/bots.md's paired runs);
 the best is then flattered by those deals too, so re-measure it on others (the printed
 command uses another seed).
 
@@ -128,12 +129,20 @@ SPACE: dict[str, Param] = {
 range.  Printed at the start of a run and written with its results."""
 
 
+LIMITS = {"win": (0.0, 1.0)}
+"""What the search accepts where a ``--range`` may reach (every parameter: at least 0)."""
+
+
 def ranged(param: Param, name: str, bounds: tuple[float, float] | None) -> Param:
-    """``param`` with the range ``bounds`` (``--range``), checked: whole numbers for a
+    """``param`` with the range ``bounds`` (``--range``), checked: within what the search
+    takes (:data:`LIMITS`), whole numbers for a
     whole-number parameter, low below high, and no log scale from 0 or below."""
     if bounds is None:
         return param
     low, high = bounds
+    floor, ceiling = LIMITS.get(name, (0.0, math.inf))
+    if low < floor or high > ceiling:
+        raise BadOptions(f"--range {name}: {name} lies between {floor:g} and {ceiling:g}")
     if not low < high:
         raise BadOptions(f"--range {name}: the low end must be below the high end")
     if param.integer and not (float(low).is_integer() and float(high).is_integer()):

@@ -137,9 +137,17 @@ def test_same_deals_and_ranges(data_folder: Path) -> None:
         "cutoff": (1, 30),
         "c": (0.1, 2),
     }
-    for bad in ({"cutoff": (5, 5)}, {"cutoff": (1.5, 9)}, {"widen": (2, 9)}):
+    for bad in (
+        {"cutoff": (5, 5)},  # empty
+        {"cutoff": (1.5, 9)},  # not whole
+        {"cutoff": (-1, 9)},  # below 0
+        {"win": (0.5, 1.2)},  # a share above 1
+        {"widen": (2, 9)},  # not tuned
+    ):
         with pytest.raises(BadOptions):
-            Tuning.make("gonza", "strong", games=2, iters=8, space=["c", "cutoff"], ranges=bad)
+            Tuning.make(
+                "gonza", "strong", games=2, iters=8, space=["c", "cutoff", "win"], ranges=bad
+            )
     for text in ("cutoff", "cutoff=1", "cutoff=a:b"):
         with pytest.raises(BadOptions, match="NAME=LOW:HIGH"):
             tune_levels.parse_ranges([text])

@@ -135,8 +135,8 @@ LIMITS = {"win": (0.0, 1.0)}
 
 def ranged(param: Param, name: str, bounds: tuple[float, float] | None) -> Param:
     """``param`` with the range ``bounds`` (``--range``), checked: within what the search
-    takes (:data:`LIMITS`), whole numbers for a
-    whole-number parameter, low below high, and no log scale from 0 or below."""
+    takes (:data:`LIMITS`), whole numbers for a whole-number parameter, low below high, and
+    no log scale from 0 or below."""
     if bounds is None:
         return param
     low, high = bounds

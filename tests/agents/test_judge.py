@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from motherlode.agents.judge import against_the_best, foretell, load_weights, weights_or_none
+from motherlode.agents.judge import foretell, load_weights, weights_or_none
+from motherlode.agents.rollout import margins
 
 NAMES = ("points", "stock", "cards", "one")
 
@@ -65,5 +66,5 @@ def test_judge_foretells_points_plus_holdings_weighted_by_the_game_left():
 
 
 def test_judge_margin_is_against_the_strongest_opponent():
-    assert against_the_best([5.0, 9.0, 7.0]) == [-4.0, 2.0, -2.0]
-    assert against_the_best([3.0, 3.0]) == [0.0, 0.0]
+    assert margins([5.0, 9.0, 7.0]) == [-4.0, 2.0, -2.0]
+    assert margins([3.0, 3.0]) == [0.0, 0.0]

@@ -22,8 +22,6 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from motherlode.agents.rollout import margins
-
 log = logging.getLogger(__name__)
 
 Weights = tuple[tuple[float, float, float], ...]
@@ -78,9 +76,4 @@ def foretell(rows: Sequence[Sequence[float]], left: float, weights: Weights) -> 
     return [row[0] + sum(h * w for h, w in zip(row[1:], coef, strict=True)) for row in rows]
 
 
-against_the_best = margins
-"""Each seat's worth less its strongest opponent's (the leader's: less the runner-up's): the
-margin the search itself reads from an outcome (:func:`motherlode.agents.rollout.margins`)."""
-
-
-__all__ = ["Weights", "against_the_best", "foretell", "load_weights", "weights_or_none"]
+__all__ = ["Weights", "foretell", "load_weights", "weights_or_none"]

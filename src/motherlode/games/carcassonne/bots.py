@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from motherlode.agents.judge import against_the_best, foretell, weights_or_none
+from motherlode.agents.judge import foretell, weights_or_none
+from motherlode.agents.rollout import margins
 from motherlode.engine import Action, Agent, State, seat_view
 from motherlode.games.carcassonne.actions import TakeGold
 from motherlode.games.carcassonne.components import CITY, CLOISTER, FIELD, ROAD
@@ -94,7 +95,7 @@ class HeuristicBot(Agent):
         value = [float(p) for p in state.points]
         if not state.is_over():
             self._add_prospects(state, value)
-        return against_the_best(value)
+        return margins(value)
 
     def _add_prospects(self, state: CarcassonneState, value: list[float]) -> None:
         graph = state.graph
@@ -312,8 +313,8 @@ class JudgeBot(HeuristicBot):
         if self.weights is None:
             return super().evaluate_seats(state)
         if state.is_over():
-            return against_the_best([float(p) for p in state.points])
-        return against_the_best(foretell(holdings(state), self.left(state), self.weights))
+            return margins([float(p) for p in state.points])
+        return margins(foretell(holdings(state), self.left(state), self.weights))
 
 
 __all__ = ["HOLDINGS", "HeuristicBot", "JudgeBot", "holdings"]
